@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows down this list: model → navigator → presentation → policy → outputs → service → CLI.
+// The first four are pure Swift with no I/O; only TandemOutputs touches C libraries.
+let package = Package(
+    name: "Tandem",
+    products: [
+        .executable(name: "tandem", targets: ["tandem"]),
+        .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+    ],
+    targets: [
+        // liblouis.pc: -I/usr/include/liblouis -llouis
+        .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+        .target(name: "TandemModel"),
+        .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
+        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
+        .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
+        .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis"]),
+        .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
+        .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
+        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator"]),
+        .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
+        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
+        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs"]),
+        .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
+    ]
+)
+
+// One settings loop: the same strict settings for every Swift target.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,0 +1,34 @@
+/// Renders an adjustable's number through its `format` (SPEC §1: "the current number renders
+/// through `format` into `value`"), with the language's decimal separator.
+public enum AdjustFormatter {
+    public static func render(_ adjust: Adjust, language: String?) -> String {
+        let number = format(number: adjust.value, language: language)
+        guard let f = adjust.format else { return number }
+        return StringFormat.render(f, [number])
+    }
+
+    /// Whole numbers without a fraction; otherwise up to three decimals, trailing zeros cut.
+    public static func format(number: Double, language: String?) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        var s = String(Int((abs(number) * 1000).rounded()))
+        while s.count < 4 { s = "0" + s }
+        var whole = String(s.dropLast(3)), frac = String(s.suffix(3))
+        while frac.hasSuffix("0") { frac.removeLast() }
+        if whole.isEmpty { whole = "0" }
+        let sep = usesDecimalComma(language) ? "," : "."
+        return (number < 0 ? "-" : "") + whole + (frac.isEmpty ? "" : sep + frac)
+    }
+
+    static func usesDecimalComma(_ language: String?) -> Bool {
+        guard let l = language?.lowercased() else { return false }
+        return ["pt", "ru", "de", "fr", "es", "it"].contains { l == $0 || l.hasPrefix($0 + "-") }
+    }
+}
+
+extension Element {
+    /// The value as presented: an adjustable's rendered number, else `value`.
+    public func displayValue(language: String?) -> String? {
+        if let adjust { return AdjustFormatter.render(adjust, language: language) }
+        return value
+    }
+}

@@ -1,0 +1,41 @@
+/// An app's accessibility model: its screens and localized strings (SPEC §1).
+public struct Catalog: Sendable {
+    public static let format = "tandem.catalog/1"
+
+    public var name: String?
+    /// BCP 47 language of the app's text (`en`, `pt-BR`, `ru`).
+    public var language: String
+    /// language → key → format.
+    public var strings: [String: [String: String]]
+    public var start: String
+    public var screens: [Screen]
+    /// Screen id → index in `screens`.
+    public var screenIndex: [String: Int]
+
+    public init(name: String?, language: String, strings: [String: [String: String]], start: String, screens: [Screen]) {
+        self.name = name; self.language = language; self.strings = strings; self.start = start; self.screens = screens
+        var index: [String: Int] = [:]
+        for (i, s) in screens.enumerated() where index[s.id] == nil { index[s.id] = i }
+        self.screenIndex = index
+    }
+
+    public func screen(_ id: String) -> Screen? { screenIndex[id].map { screens[$0] } }
+
+    /// Where an element lives: (screen index, element index).
+    public func locate(_ elementID: String) -> (screen: Int, element: Int)? {
+        for (s, screen) in screens.enumerated() {
+            if let e = screen.index[elementID] { return (s, e) }
+        }
+        return nil
+    }
+
+    /// Resolves a label in `language` (falling back to the catalog's own language, then the key).
+    public func resolve(_ text: LabelText, language: String) -> String {
+        switch text {
+        case .plain(let s): return s
+        case .localized(let key, let args):
+            let format = strings[language]?[key] ?? strings[self.language]?[key] ?? key
+            return StringFormat.render(format, args)
+        }
+    }
+}

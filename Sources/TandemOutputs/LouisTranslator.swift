@@ -1,0 +1,93 @@
+import CLouis
+import Foundation
+import TandemPresentation
+
+/// Braille translation with liblouis: Unicode braille cells straight from the tables
+/// (`dotsIO|ucBrl`), uncontracted by default, contracted on request, computer braille at the
+/// cursor.
+///
+/// liblouis keeps global table caches and is not thread-safe, so every call is serialised.
+public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
+    /// Table lists per language as liblouis writes them.
+    public struct Tables: Sendable, Hashable {
+        public var uncontracted: String
+        public var contracted: String
+        public init(uncontracted: String, contracted: String) { self.uncontracted = uncontracted; self.contracted = contracted }
+    }
+
+    /// Debian's liblouis has no Brazilian table; Portuguese braille is shared by Portugal and
+    /// Brazil, so `pt-BR` uses `pt-pt`. Russian: `ru-litbrl` (literary, uncontracted; it writes
+    /// no space after a comma, as that table's rules intend) and `ru-ru-g1` when contracted.
+    public static let defaultTables: [String: Tables] = [
+        "en": Tables(uncontracted: "unicode.dis,en-ueb-g1.ctb", contracted: "unicode.dis,en-ueb-g2.ctb"),
+        "pt": Tables(uncontracted: "unicode.dis,pt-pt-g1.utb", contracted: "unicode.dis,pt-pt-g2.ctb"),
+        "ru": Tables(uncontracted: "unicode.dis,ru-litbrl.ctb", contracted: "unicode.dis,ru-ru-g1.ctb"),
+    ]
+
+    public let contracted: Bool
+    public let computerBrailleAtCursor: Bool
+    let tables: [String: Tables]
+    let lock = NSLock()
+
+    public init(contracted: Bool = false, computerBrailleAtCursor: Bool = true, tables: [String: Tables] = LouisTranslator.defaultTables) {
+        self.contracted = contracted
+        self.computerBrailleAtCursor = computerBrailleAtCursor
+        self.tables = tables
+    }
+
+    /// The table list used for `language` (base language, else English).
+    public func tableList(for language: String) -> String {
+        let l = language.lowercased()
+        let t = tables[l] ?? tables[String(l.split(separator: "-").first ?? "")] ?? tables["en"]!
+        return contracted ? t.contracted : t.uncontracted
+    }
+
+    /// Whether liblouis can compile every table list this translator uses.
+    public func checkTables() -> [String] {
+        lock.lock(); defer { lock.unlock() }
+        var missing: [String] = []
+        for t in tables.values.flatMap({ [$0.uncontracted, $0.contracted] }).sorted() where lou_getTable(t) == nil {
+            missing.append(t)
+        }
+        return missing
+    }
+
+    public func translate(_ text: String, language: String, cursor: Int?, editing: Bool) -> (cells: [Cell], cursor: Int?) {
+        let input = text.unicodeScalars.map { widechar($0.value) }
+        guard !input.isEmpty else { return ([], cursor.map { _ in 0 }) }
+        let table = tableList(for: language)
+        lock.lock(); defer { lock.unlock() }
+        // Contraction can lengthen text (numbers, capitals, indicators); 4× plus slack is ample.
+        var capacity = input.count * 4 + 16
+        for _ in 0..<3 {
+            var inLen = Int32(input.count)
+            var outLen = Int32(capacity)
+            var out = [widechar](repeating: 0, count: capacity)
+            var inputPos = [Int32](repeating: 0, count: capacity)
+            var cursorPos = Int32(cursor.map { min($0, input.count - 1) } ?? -1)
+            var mode = Int32(dotsIO.rawValue | ucBrl.rawValue)
+            if cursor != nil && editing && computerBrailleAtCursor { mode |= Int32(compbrlAtCursor.rawValue) }
+            let hasCursor = cursor != nil
+            let ok = input.withUnsafeBufferPointer { inBuf in
+                out.withUnsafeMutableBufferPointer { outBuf in
+                    inputPos.withUnsafeMutableBufferPointer { posBuf in
+                        withUnsafeMutablePointer(to: &cursorPos) { cursorPointer in
+                            lou_translate(table, inBuf.baseAddress, &inLen, outBuf.baseAddress, &outLen, nil, nil, nil, posBuf.baseAddress,
+                                          hasCursor ? cursorPointer : nil, mode)
+                        }
+                    }
+                }
+            }
+            guard ok != 0 else { break }
+            if Int(inLen) < input.count && Int(outLen) >= capacity { capacity *= 2; continue }
+            let count = Int(outLen)
+            let cells = out[0..<count].map { Cell(truncatingIfNeeded: $0 & 0xFF) }
+            // liblouis' own cursorPos drifts after capital signs (3.24); the per-cell input
+            // positions do not: the cursor is the first cell made from the cursor's character on.
+            let cell = cursor.map { c in inputPos[0..<count].firstIndex { Int($0) >= c } ?? count }
+            return (cells, cell)
+        }
+        // liblouis failed (no table): fall back to blanks of the right length rather than nothing.
+        return ([Cell](repeating: 0, count: input.count), cursor)
+    }
+}

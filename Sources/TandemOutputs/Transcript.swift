@@ -1,0 +1,44 @@
+import TandemPolicy
+import TandemPresentation
+
+/// The transcript format (SPEC §3): one JSON object a line, `t` and `ch` first.
+public enum Transcript {
+    /// The line for a record at time `t` (milliseconds).
+    public static func line(for record: Record, at t: Int) -> TranscriptLine {
+        var f: [(String, TranscriptLine.Value)] = [("t", .int(t))]
+        switch record {
+        case .speech(let decision):
+            f.append(("ch", .string("speech")))
+            switch decision {
+            case .speak(let s):
+                f += [("op", .string("speak"))] + spoken(s)
+            case .cancel(let s):
+                f += [("op", .string("cancel")), ("text", .string(s.utterance.text))]
+            case .drop(let s, let reason):
+                f += [("op", .string("drop"))] + spoken(s) + [("reason", .string(reason))]
+            case .postpone(let s, let reason):
+                f += [("op", .string("postpone"))] + spoken(s) + [("reason", .string(reason))]
+            }
+        case .braille(let frame):
+            f += [("ch", .string("braille")), ("text", .string(frame.text)), ("cells", .string(unicodeBraille(frame.cells)))]
+            if let c = frame.cursor { f.append(("cursor", .int(c))) }
+            f.append(("window", .string("\(frame.window + 1)/\(frame.windowCount)")))
+            if frame.flash { f.append(("flash", .bool(true))) }
+        case .sound(let icon):
+            f += [("ch", .string("sound")), ("icon", .string(icon.rawValue))]
+        case .event(let e):
+            f += [("ch", .string("event")), ("type", .string(e.type))]
+            f += e.fields.map { ($0.key, .string($0.value)) }
+        }
+        return TranscriptLine(f)
+    }
+
+    static func spoken(_ s: Spoken) -> [(String, TranscriptLine.Value)] {
+        var f: [(String, TranscriptLine.Value)] = [
+            ("prio", .string(s.priority.rawValue)), ("text", .string(s.utterance.text)),
+            ("lang", .string(s.utterance.language)), ("src", .string(s.utterance.source.rawValue)),
+        ]
+        if s.utterance.spell { f.append(("spell", .bool(true))) }
+        return f
+    }
+}

@@ -1,0 +1,96 @@
+import TandemOutputs
+import TandemPresentation
+
+/// What the braille display shows: the focus line, or a flash message over it, each panned
+/// to one window of the display's width.
+struct BrailleDisplay {
+    struct Shown {
+        var line: BrailleLine
+        var windows: [Range<Int>]
+        var window: Int
+    }
+
+    var width: Int
+    var translator: any BrailleTranslator
+    var language: String
+    private(set) var focus: Shown?
+    private(set) var flash: Shown?
+    private var lastFrame: BrailleFrame?
+
+    init(width: Int, translator: any BrailleTranslator, language: String) {
+        self.width = width; self.translator = translator; self.language = language
+    }
+
+    func line(for text: BrailleText) -> BrailleLine {
+        let t = translator.translate(text.text, language: language, cursor: text.cursor, editing: text.editing)
+        return BrailleLine(text: text.text, cells: t.cells, cursor: t.cursor)
+    }
+
+    /// Shows a new focus line, on the window with the cursor (or the last window, when panning
+    /// back into the previous element, as BRLTTY does).
+    mutating func showFocus(_ text: BrailleText, lastWindow: Bool = false) {
+        let l = line(for: text)
+        let w = l.windows(width: width)
+        focus = Shown(line: l, windows: w, window: lastWindow ? w.count - 1 : l.windowIndex(containingCursor: w))
+    }
+
+    /// Replaces the focus line's content but keeps the window the user panned to.
+    mutating func updateFocus(_ text: BrailleText) {
+        let keep = focus?.window ?? 0
+        let l = line(for: text)
+        let w = l.windows(width: width)
+        focus = Shown(line: l, windows: w, window: min(keep, w.count - 1))
+    }
+
+    mutating func showFlash(_ text: BrailleText) {
+        let l = line(for: text)
+        flash = Shown(line: l, windows: l.windows(width: width), window: 0)
+    }
+
+    /// Removes a flash message; false when none was shown.
+    @discardableResult
+    mutating func dismissFlash() -> Bool {
+        guard flash != nil else { return false }
+        flash = nil
+        return true
+    }
+
+    var isFlashing: Bool { flash != nil }
+
+    /// Pans what is shown; false when already at that end.
+    mutating func pan(forward: Bool) -> Bool {
+        func move(_ s: inout Shown) -> Bool {
+            let target = s.window + (forward ? 1 : -1)
+            guard s.windows.indices.contains(target) else { return false }
+            s.window = target
+            return true
+        }
+        if flash != nil { return move(&flash!) }
+        if focus != nil { return move(&focus!) }
+        return false
+    }
+
+    /// The window shown now.
+    func frame() -> BrailleFrame? {
+        guard let s = flash ?? focus else { return nil }
+        let r = s.windows[s.window]
+        var cursor: Int?
+        if flash == nil, let c = s.line.cursor, r.contains(c) || (c == r.upperBound && r.upperBound == s.line.cells.count && r.count < width) {
+            cursor = c - r.lowerBound
+        }
+        return BrailleFrame(text: s.line.text, cells: Array(s.line.cells[r]), cursor: cursor,
+                            window: s.window, windowCount: s.windows.count, flash: flash != nil)
+    }
+
+    /// The frame to write when it differs from the last one written (the last frame wins;
+    /// an unchanged display is not written again).
+    mutating func takeChangedFrame() -> BrailleFrame? {
+        guard let f = frame(), f != lastFrame else { return nil }
+        lastFrame = f
+        return f
+    }
+
+    /// Forgets what was written, so the next frame is written even if unchanged (after a
+    /// display reconnects).
+    mutating func invalidate() { lastFrame = nil }
+}

@@ -1,0 +1,87 @@
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemPolicy
+import TandemPresentation
+
+/// A headless run of a scenario on the virtual clock (SPEC §2, §3): byte-identical output for
+/// the same input.
+public struct Replay {
+    public var catalog: Catalog
+    public var scenario: Scenario
+    public var profile: Profile
+    public var profiles: ProfileStore
+    public var makeTranslator: @Sendable (Profile) -> any BrailleTranslator
+    /// Virtual time the run may take after its last line before it is cut short (a read-all of
+    /// a huge screen, or a catalog whose loads chain forever).
+    public var settleLimit: Milliseconds = 24 * 3_600_000
+
+    public init(catalog: Catalog, scenario: Scenario, profile: Profile, profiles: ProfileStore,
+                makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
+        self.catalog = catalog; self.scenario = scenario; self.profile = profile
+        self.profiles = profiles; self.makeTranslator = makeTranslator
+    }
+
+    /// What a run found besides its transcript.
+    public struct Result: Sendable {
+        /// `expect` lines that did not match, as diagnostics naming the scenario line.
+        public var failures: [Diagnostic] = []
+        /// The virtual time the run ended at.
+        public var endTime: Milliseconds = 0
+        /// The run hit `settleLimit` before all output was done.
+        public var cutShort = false
+    }
+
+    /// Runs the scenario, writing records to `sink`. Throws only for a profile that cannot be
+    /// loaded mid-run (names were checked when the scenario was parsed).
+    public func run(sink: any OutputSink) throws(Diagnostic) -> Result {
+        var result = Result()
+        var lines = scenario.lines[...]
+        var profile = self.profile
+        var startScreen: String?
+        // Leading `screen` and `profile` lines set the run up before anything is said.
+        setup: while let first = lines.first {
+            switch first.step {
+            case .screen(let id): startScreen = id
+            case .profile(let name): profile = try profiles.load(name).0
+            default: break setup
+            }
+            lines = lines.dropFirst()
+        }
+        var session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
+                              screen: startScreen, makeTranslator: makeTranslator)
+        session.start(at: 0)
+        session.settle()
+        for line in lines {
+            switch line.step {
+            case .command(let c):
+                session.perform(c, at: session.now)
+            case .wait(let ms):
+                session.advance(to: session.now + ms)
+            case .expect(let text):
+                if !session.lastFocusSpeech.contains(text) {
+                    let d = Diagnostic(file: scenario.file, line: line.number, path: "",
+                                       message: "expect failed: \"\(text)\" not in the last focus speech \"\(session.lastFocusSpeech)\"")
+                    result.failures.append(d)
+                    sink.emit(.event(SessionEvent("expect-failed", [.init("line", String(line.number)), .init("expected", text),
+                                                                     .init("got", session.lastFocusSpeech)])), at: session.now)
+                }
+            case .screen(let id):
+                session.post(.screen(id), at: session.now)
+            case .profile(let name):
+                session.setProfile(try profiles.load(name).0)
+            case .post(let effect):
+                session.post(effect, at: session.now)
+            }
+        }
+        // At the end the run lets time pass until all output is done.
+        let limit = session.now + settleLimit
+        session.settle()
+        while let due = session.nextDeadline {
+            if due > limit { result.cutShort = true; break }
+            session.advance(to: due)
+        }
+        result.endTime = session.now
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+import TandemNavigator
+import TandemOutputs
+import TandemPolicy
+import TandemPresentation
+
+extension Session {
+    /// Turns navigator events into records: events for the transcript, speech through the
+    /// policy, braille through the display.
+    mutating func handle(_ events: [NavigatorEvent], user: Bool, panningBack: Bool = false) {
+        for event in events {
+            var isProgress = false
+            var lastStep = false
+            switch event {
+            case .focused(let screen, let id, let reason):
+                emit(.event(SessionEvent("focus", [.init("screen", screen), .init("id", id), .init("reason", reason.rawValue)])))
+                pendingProgressLine = nil
+            case .screenChanged(let screen):
+                emit(.event(SessionEvent("screen", [.init("screen", screen)])))
+            case .activated(let id):
+                emit(.event(SessionEvent("activate", [.init("id", id)])))
+            case .actionPerformed(let id, let name):
+                emit(.event(SessionEvent("action", [.init("id", id), .init("name", name)])))
+            case .unhandled(let command):
+                emit(.event(SessionEvent("unhandled", [.init("command", command.name)])))
+            case .schedule(let timer, let after):
+                timers.add(.navigator(timer), at: now + after)
+            case .progress(_, let step, let steps):
+                isProgress = true
+                lastStep = step >= steps
+            default:
+                break
+            }
+            for output in presenter.present(event, in: navigator) {
+                switch output {
+                case .speak(var u):
+                    if u.source == .focus {
+                        lastFocusSpeech = u.text
+                        if readAll != nil { u.hint = nil }
+                    }
+                    if u.source == .progress && !profile.progressFeedback.speaks { continue }
+                    submit(u, user: user)
+                case .focusLine(let text):
+                    if isProgress {
+                        showProgress(text, last: lastStep)
+                    } else if case .focused = event {
+                        display.showFocus(text, lastWindow: panningBack)
+                    } else {
+                        display.showFocus(text)
+                    }
+                case .flash(let text):
+                    display.showFlash(text)
+                    flashToken += 1
+                    if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
+                case .sound(let icon):
+                    if icon == .progress && !profile.progressFeedback.sounds { continue }
+                    emit(.sound(icon))
+                }
+            }
+        }
+    }
+
+    /// Progress on the display at most once a second; the last step always shows.
+    mutating func showProgress(_ text: BrailleText, last: Bool) {
+        if last || lastProgressBraille.map({ now - $0 >= 1000 }) ?? true {
+            pendingProgressLine = nil
+            lastProgressBraille = now
+            display.updateFocus(text)
+        } else {
+            pendingProgressLine = text
+            if !timers.contains(.progressBraille) { timers.add(.progressBraille, at: lastProgressBraille! + 1000) }
+        }
+    }
+
+    mutating func pan(forward: Bool) {
+        if display.isFlashing {
+            _ = display.pan(forward: forward)
+            // Panning a message restarts its timer.
+            flashToken += 1
+            if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
+            return
+        }
+        if display.pan(forward: forward) {
+            return
+        }
+        // At the end of the line: on to the next element (or back to the previous one's end).
+        readAll = nil
+        apply(policy.userPressedKey(at: now))
+        handle(navigator.perform(forward ? .next : .previous), user: true, panningBack: !forward)
+    }
+
+    mutating func submit(_ u: Utterance, user: Bool) {
+        guard profile.speech else { return }
+        apply(policy.submit(u, causedByUser: user, at: now))
+    }
+
+    mutating func apply(_ decisions: [Decision]) {
+        for d in decisions {
+            emit(.speech(d))
+            switch d {
+            case .speak(let s):
+                if s.utterance.source != .hint { lastSpoken = s.utterance }
+                if timing == .virtual { timers.add(.speechEnd(s.id), at: now + duration(of: s.utterance)) }
+                if readAll != nil, readAll?.speakingID == nil, s.utterance.source == .focus { readAll?.speakingID = s.id }
+            case .cancel(let s):
+                timers.remove(.speechEnd(s.id))
+                if readAll?.speakingID == s.id { readAll = nil }
+            case .drop(let s, _):
+                if readAll != nil, s.utterance.source == .focus { readAll = nil }
+            case .postpone:
+                break
+            }
+        }
+    }
+
+    /// SPEC §3: 60 ms a character at the default rate; spelling says each letter apart.
+    func duration(of u: Utterance) -> Milliseconds {
+        max(1, u.text.count) * profile.msPerCharacter * (u.spell ? 2 : 1)
+    }
+
+    mutating func flushBraille() {
+        guard profile.braille, let frame = display.takeChangedFrame() else { return }
+        emit(.braille(frame))
+    }
+
+    func emit(_ record: Record) {
+        sink.emit(record, at: now)
+    }
+}

@@ -1,0 +1,81 @@
+import TandemNavigator
+
+/// `--help` texts, in swift-argument-parser's familiar layout.
+enum Help {
+    static let overview = """
+    OVERVIEW: Tandem — a screen-reader output bridge: VoiceOver-like navigation over an app's
+    accessibility catalog, heard through speech-dispatcher and felt on a BRLTTY braille display.
+
+    USAGE: tandem <subcommand>
+
+    SUBCOMMANDS:
+      replay                  Replay a scenario headless and print the JSON Lines transcript.
+      check                   Replay and compare with a golden transcript.
+      view                    Print a transcript as a person reads it.
+
+      See 'tandem help <subcommand>' for detailed help.
+    """
+
+    static let replay = """
+    OVERVIEW: Replay a scenario over a catalog on the virtual clock and write the transcript.
+
+    USAGE: tandem replay <catalog> <scenario> [--profile <name>] [--out <file>]
+
+    ARGUMENTS:
+      <catalog>               A *.catalog.json file (SPEC §1).
+      <scenario>              A *.scenario file (SPEC §2).
+
+    OPTIONS:
+      --profile <name>        Profile to use (default: default).
+      --out <file>            Write the transcript to <file> instead of standard output.
+      -h, --help              Show help information.
+
+    COMMANDS IN A SCENARIO:
+    \(commandList)
+      wait MS, expect TEXT, screen ID, profile NAME, post …
+
+    EXIT STATUS: 0 ok, 1 an expect failed, 2 bad input, 64 usage, 69 braille tables missing.
+    """
+
+    static let check = """
+    OVERVIEW: Replay a scenario and compare the transcript with a golden file.
+
+    USAGE: tandem check <catalog> <scenario> <golden> [--profile <name>]
+
+    ARGUMENTS:
+      <catalog>               A *.catalog.json file.
+      <scenario>              A *.scenario file.
+      <golden>                The expected transcript (JSON Lines).
+
+    OPTIONS:
+      --profile <name>        Profile to use (default: default).
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 same, 1 different (a readable diff on standard error), 2 bad input.
+    """
+
+    static let view = """
+    OVERVIEW: Print a transcript as a person reads it: speech, braille cells, sounds, events.
+
+    USAGE: tandem view <transcript>
+
+    ARGUMENTS:
+      <transcript>            A JSON Lines transcript, or - for standard input.
+
+    OPTIONS:
+      -h, --help              Show help information.
+    """
+
+    static var commandList: String {
+        Command.table.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+    }
+
+    static func text(for sub: String) -> String? {
+        switch sub {
+        case "replay": replay
+        case "check": check
+        case "view": view
+        default: nil
+        }
+    }
+}

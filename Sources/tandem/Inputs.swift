@@ -1,0 +1,47 @@
+import Foundation
+import TandemModel
+import TandemOutputs
+import TandemPresentation
+import TandemService
+
+/// Everything a replay needs, loaded and checked before any output is written, so that bad
+/// input never leaves a half-written transcript behind.
+struct ReplayInputs {
+    let replay: Replay
+
+    init(catalogPath: String, scenarioPath: String, profileName: String?) throws(CLIError) {
+        let store = ProfileStore()
+        let profile: Profile
+        do {
+            let (p, warnings) = try store.load(profileName ?? "default")
+            for w in warnings { printErr("tandem: warning: \(w)") }
+            profile = p
+        } catch { throw .input(error) }
+        let catalog: Catalog
+        do {
+            let (c, warnings) = try CatalogLoader.load(path: catalogPath)
+            for w in warnings { printErr("tandem: warning: \(w)") }
+            catalog = c
+        } catch { throw .input(error) }
+        guard let data = FileManager.default.contents(atPath: scenarioPath) else {
+            throw .input(Diagnostic(file: scenarioPath, line: nil, path: "", message: "no such file"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .input(Diagnostic(file: scenarioPath, line: nil, path: "", message: "not valid UTF-8"))
+        }
+        let scenario: Scenario
+        do {
+            scenario = try Scenario.parse(text, file: scenarioPath, catalog: catalog, profileExists: store.exists)
+        } catch { throw .input(error) }
+        let probe = LouisTranslator()
+        let missing = probe.checkTables()
+        if !missing.isEmpty {
+            throw .unavailable("liblouis cannot load the braille tables \(missing.joined(separator: "; ")) (install liblouis-data)")
+        }
+        replay = Replay(catalog: catalog, scenario: scenario, profile: profile, profiles: store, makeTranslator: Self.translator)
+    }
+
+    @Sendable static func translator(for p: Profile) -> any BrailleTranslator {
+        LouisTranslator(contracted: p.contracted, computerBrailleAtCursor: p.computerBrailleAtCursor)
+    }
+}
