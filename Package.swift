@@ -12,11 +12,15 @@ let package = Package(
     targets: [
         // liblouis.pc: -I/usr/include/liblouis -llouis
         .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+        // speech-dispatcher.pc: -I/usr/include/speech-dispatcher -lspeechd (Requires: glib-2.0)
+        .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
+        // libbrlapi-dev ships no pkg-config file: the modulemap links "brlapi" by name.
+        .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
         .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
-        .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis"]),
+        .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
@@ -24,7 +28,7 @@ let package = Package(
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
-        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs"]),
+        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
     ]
 )

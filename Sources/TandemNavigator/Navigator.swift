@@ -241,3 +241,30 @@ public struct Navigator: Sendable {
         return nil
     }
 }
+
+extension Navigator {
+    /// Replaces the catalog (a live reload): stays on the same screen and element ids when they
+    /// still exist, else the start screen and its focus. Returns the focus event when focus had
+    /// to move.
+    public mutating func reload(_ newCatalog: Catalog) -> [NavigatorEvent] {
+        let screenID = screen.id
+        let focusID = focusedElement?.id
+        catalog = newCatalog
+        orders = [:]
+        loads = [:]
+        modalReturns = []
+        rotor = nil
+        backStack = backStack.compactMap { entry in
+            newCatalog.screenIndex[catalog.screens.indices.contains(entry.screen) ? catalog.screens[entry.screen].id : ""].map { ($0, entry.focus) }
+        }
+        screenIndex = newCatalog.screenIndex[screenID] ?? newCatalog.screenIndex[newCatalog.start] ?? 0
+        let o = readingOrder()
+        if let id = focusID, let i = screen.index[id], o.contains(i) {
+            focusIndex = i
+            return []
+        }
+        var events: [NavigatorEvent] = []
+        focusScreen(preferred: screen.focus, reason: .screenChanged, into: &events)
+        return events
+    }
+}

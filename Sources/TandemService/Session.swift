@@ -29,7 +29,7 @@ public struct Session {
     var presenter: Presenter
     var policy: SpeechPolicy
     var display: BrailleDisplay
-    let timing: SpeechTiming
+    var timing: SpeechTiming
     let makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     var timers = TimerQueue()
     var lastSpoken: Utterance?

@@ -6,10 +6,10 @@ import TandemService
 enum ReplayCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let p = try args.exactly(2, "CATALOG SCENARIO")
-        if args.options["--speech"] != nil || args.options["--braille"] != nil {
-            throw .unavailable("--speech and --braille (replay through real daemons) are not built yet; run without them for a headless replay")
-        }
         let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
+        if args.options["--speech"] != nil || args.options["--braille"] != nil {
+            return try runLive(inputs, args)
+        }
         let result: Replay.Result
         if let out = args.options["--out"] {
             // Written to a temporary file beside the target and renamed, so a failed run leaves
@@ -40,6 +40,40 @@ enum ReplayCommand {
         if result.cutShort { printErr("tandem: warning: output was still going after 24 h of virtual time; the run was cut short") }
         for f in result.failures { printErr("tandem: error: \(f)") }
         return result.failures.isEmpty ? 0 : 1
+    }
+}
+
+extension ReplayCommand {
+    /// The same scenario through a real speech-dispatcher and/or BRLTTY, on the real clock.
+    static func runLive(_ inputs: ReplayInputs, _ args: Arguments) throws(CLIError) -> Int32 {
+        let r = inputs.replay
+        var outputs: [any LiveOutput] = []
+        if let address = args.options["--speech"] {
+            let p = r.profile
+            outputs.append(SpeechDispatcherOutput(address: address, voice: .init(rate: p.rate, pitch: p.pitch, volume: p.volume,
+                                                                                   voiceType: p.voice, punctuation: p.punctuation)))
+        }
+        if let host = args.options["--braille"] {
+            outputs.append(BrlAPIOutput(host: host, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"]))
+        }
+        let live = LiveReplay(catalog: r.catalog, scenario: r.scenario, profile: r.profile, profiles: r.profiles,
+                              makeTranslator: r.makeTranslator)
+        let path = args.options["--out"] ?? args.options["--transcript"]
+        let handle: FileHandle
+        if let path {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+                throw .input(Diagnostic(file: path, line: nil, path: "", message: "cannot write the file"))
+            }
+            handle = h
+        } else {
+            handle = .standardOutput
+        }
+        let sink = TranscriptSink(handle: handle)
+        let failures: [Diagnostic]
+        do { failures = try live.run(transcript: sink, outputs: outputs) } catch { throw .input(error) }
+        sink.flush()
+        for f in failures { printErr("tandem: error: \(f)") }
+        return failures.isEmpty ? 0 : 1
     }
 }
 

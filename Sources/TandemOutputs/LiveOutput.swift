@@ -1,0 +1,27 @@
+/// What a live output reports back to the session that drives it. Outputs call their
+/// reporter from any thread; the runner queues the report and handles it on its own thread.
+public enum LiveOutputEvent: Sendable, Hashable {
+    /// speech-dispatcher began, finished or cancelled the utterance with this `Spoken.id`.
+    case speechBegan(Int)
+    case speechEnded(Int)
+    case speechCancelled(Int)
+    /// The output went away or came back; `message` is for people (and the transcript).
+    case status(output: String, available: Bool, message: String)
+    /// A braille display key, as a BRLTTY command name (`LNDN`, `FWINRT`, `ROUTE`) with its
+    /// argument (the routing key's cell) when it has one.
+    case brailleCommand(name: String, argument: Int?)
+    /// The braille display reported its size (cells in a line).
+    case displaySize(columns: Int)
+}
+
+/// A real output (speech-dispatcher, BRLTTY): a sink that connects on `start`, reports what
+/// happens through `report`, and never blocks or crashes the session when its daemon is
+/// missing, hung or restarted (it reconnects by itself).
+public protocol LiveOutput: OutputSink {
+    /// `speech` or `braille`.
+    var name: String { get }
+    /// Connects (or starts trying to, in the background) and keeps `report` for later events.
+    func start(report: @escaping @Sendable (LiveOutputEvent) -> Void)
+    /// Disconnects; no report is made after it returns.
+    func stop()
+}

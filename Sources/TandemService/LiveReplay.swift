@@ -1,0 +1,65 @@
+import Foundation
+import TandemModel
+import TandemOutputs
+import TandemPresentation
+
+/// `tandem replay … --speech ADDRESS --braille HOST`: the scenario played on the real clock
+/// through real outputs (SPEC §5). `wait MS` really waits; speech ends come from
+/// speech-dispatcher; display keys drive the navigator too.
+public struct LiveReplay {
+    public var catalog: Catalog
+    public var scenario: Scenario
+    public var profile: Profile
+    public var profiles: ProfileStore
+    public var makeTranslator: @Sendable (Profile) -> any BrailleTranslator
+    /// How long the run may go on after its last line for output to finish.
+    public var drainTimeout: Int = 30_000
+
+    public init(catalog: Catalog, scenario: Scenario, profile: Profile, profiles: ProfileStore,
+                makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
+        self.catalog = catalog; self.scenario = scenario; self.profile = profile
+        self.profiles = profiles; self.makeTranslator = makeTranslator
+    }
+
+    /// Plays the scenario; `transcript` receives every record (real timestamps, ms since start),
+    /// each live output receives them too. Returns the failed `expect` lines.
+    public func run(transcript: any OutputSink, outputs: [any LiveOutput]) throws(Diagnostic) -> [Diagnostic] {
+        var lines = scenario.lines[...]
+        var profile = self.profile
+        var startScreen: String?
+        setup: while let first = lines.first {
+            switch first.step {
+            case .screen(let id): startScreen = id
+            case .profile(let name): profile = try profiles.load(name).0
+            default: break setup
+            }
+            lines = lines.dropFirst()
+        }
+        let sink = MultiplexSink([transcript] + outputs.map { $0 as any OutputSink })
+        let session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
+                              screen: startScreen, makeTranslator: makeTranslator)
+        let runner = LiveRunner(session: session)
+        for o in outputs { o.start(report: runner.reporter) }
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            runner.run()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        for line in lines {
+            switch line.step {
+            case .command(let c): runner.send(.command(c))
+            case .wait(let ms): Thread.sleep(forTimeInterval: Double(ms) / 1000)
+            case .expect(let text): runner.send(.expect(file: scenario.file, line: line.number, text: text))
+            case .screen(let id): runner.send(.post(.screen(id)))
+            case .profile(let name): runner.send(.profile(try profiles.load(name).0))
+            case .post(let e): runner.send(.post(e))
+            }
+        }
+        runner.send(.quitWhenQuiet(timeout: drainTimeout))
+        done.wait()
+        for o in outputs { o.stop() }
+        return runner.failures
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemPolicy
+
+/// Input to a live session, from any thread.
+public enum LiveInput: Sendable {
+    case command(Command)
+    case post(Effect)
+    case output(LiveOutputEvent)
+    /// A new catalog (a live reload); focus stays on the same element id when it still exists.
+    case reload(Catalog)
+    case profile(Profile)
+    /// A scenario's `expect` on line `line`: the last focus speech must contain `text`.
+    case expect(file: String, line: Int, text: String)
+    /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
+    case quitWhenQuiet(timeout: Milliseconds)
+    case quit
+}
+
+/// Runs a session on the real clock: one thread owns the session; inputs (keys, end-of-speech
+/// notices, output status) arrive through `send(_:)` from any thread, and timers fire when due.
+///
+/// The same `Session` and `SpeechPolicy` as headless replays run here; only the clock and the
+/// source of end-of-speech notices differ (`Session.SpeechTiming.external` while speech is
+/// connected, `.virtual` estimates while it is not, so nothing waits for a daemon that is gone).
+public final class LiveRunner: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var inbox: [LiveInput] = []
+    private var session: Session
+    private let start = ContinuousClock.now
+    private var keyMap: KeyMap
+    private var speechAvailable = false
+    private var quitBy: Milliseconds?
+    private var failureList: [Diagnostic] = []
+    /// Called on the runner thread after each batch of input is handled (tests, terminal view).
+    public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
+
+    public init(session: Session, keyMap: KeyMap = .default) {
+        self.session = session
+        self.keyMap = keyMap
+    }
+
+    /// Milliseconds since the runner was created.
+    public var now: Milliseconds {
+        let d = ContinuousClock.now - start
+        return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// Queues input for the runner thread. Safe from any thread.
+    public func send(_ input: LiveInput) {
+        condition.lock()
+        inbox.append(input)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// A reporter for live outputs: their events become runner input.
+    public var reporter: @Sendable (LiveOutputEvent) -> Void {
+        { [weak self] event in self?.send(.output(event)) }
+    }
+
+    /// Runs until `.quit`; returns the session's final state.
+    @discardableResult
+    public func run(startSpeaking: Bool = true) -> SessionSnapshot {
+        if startSpeaking {
+            session.start(at: now)
+            session.settle()
+        }
+        while true {
+            condition.lock()
+            while inbox.isEmpty {
+                if let due = session.nextDeadline {
+                    let wait = min(due, quitBy ?? due) - now
+                    if wait <= 0 { break }
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000))
+                    if now >= due { break }
+                } else if let by = quitBy {
+                    if by - now <= 0 || session.isQuiet { break }
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(by - now) / 1000))
+                } else {
+                    condition.wait()
+                }
+            }
+            let batch = inbox
+            inbox.removeAll()
+            condition.unlock()
+
+            var quit = false
+            let t = now
+            for input in batch {
+                if case .quit = input { quit = true; break }
+                handle(input, at: t)
+            }
+            session.advance(to: now)
+            afterEachBatch?(snapshot)
+            if let by = quitBy, session.isQuiet || now >= by { quit = true }
+            if quit { return snapshot }
+        }
+    }
+
+    /// `expect` lines that failed (read after `run` returns).
+    public var failures: [Diagnostic] { failureList }
+
+    /// What a tester's view or a test needs to see of the session.
+    public var snapshot: SessionSnapshot {
+        SessionSnapshot(screen: session.navigator.screen.id, focus: session.navigator.focusedElement?.id,
+                        lastFocusSpeech: session.lastFocusSpeech, time: session.now)
+    }
+
+    private func handle(_ input: LiveInput, at t: Milliseconds) {
+        switch input {
+        case .command(let c):
+            session.perform(c, at: t)
+        case .post(let e):
+            session.post(e, at: t)
+        case .reload(let catalog):
+            session.reload(catalog, at: t)
+        case .profile(let p):
+            session.setProfile(p)
+        case .output(let event):
+            switch event {
+            case .speechEnded(let id), .speechCancelled(let id):
+                session.speechEnded(id: id, at: t)
+            case .speechBegan:
+                break
+            case .status(let output, let available, let message):
+                session.reportOutput(output, available: available, message: message, at: t)
+                if output == "speech" {
+                    speechAvailable = available
+                    session.setSpeechTiming(available ? .external : .virtual)
+                }
+            case .brailleCommand(let name, let argument):
+                if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
+                    session.perform(c, at: t)
+                }
+            case .displaySize(let columns):
+                session.setDisplayWidth(columns)
+            }
+        case .expect(let file, let line, let text):
+            if !session.lastFocusSpeech.contains(text) {
+                failureList.append(Diagnostic(file: file, line: line, path: "",
+                                              message: "expect failed: \"\(text)\" not in the last focus speech \"\(session.lastFocusSpeech)\""))
+                session.sink.emit(.event(SessionEvent("expect-failed", [.init("line", String(line)), .init("expected", text),
+                                                                        .init("got", session.lastFocusSpeech)])), at: t)
+            }
+        case .quitWhenQuiet(let timeout):
+            quitBy = t + timeout
+        case .quit:
+            break
+        }
+        session.settle()
+    }
+}
+
+/// A read-only view of a live session's state.
+public struct SessionSnapshot: Sendable, Hashable {
+    public var screen: String
+    public var focus: String?
+    public var lastFocusSpeech: String
+    public var time: Milliseconds
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Tandem needs, only those missing. Idempotent; runs apt as root
+# (directly, or through sudo). The Swift toolchain itself is expected on PATH.
+set -euo pipefail
+PACKAGES=(
+  liblouis-dev liblouis-data liblouis-bin   # braille translation (CLouis)
+  libspeechd-dev speech-dispatcher         # speech (CSpeechd) and the daemon the tests start
+  libbrlapi-dev brltty                     # braille displays (CBrlAPI) and the daemon the tests start
+  pkg-config python3                       # .systemLibrary flags; the virtual braille display
+)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "tandem: installing ${missing[*]}" >&2
+  SUDO=""
+  [[ $(id -u) == 0 ]] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "tandem: swift is not on PATH (Swift 6.3 toolchain needed)" >&2; exit 1; }
