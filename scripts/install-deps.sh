@@ -6,7 +6,7 @@ PACKAGES=(
   liblouis-dev liblouis-data liblouis-bin   # braille translation (CLouis)
   libspeechd-dev speech-dispatcher         # speech (CSpeechd) and the daemon the tests start
   libbrlapi-dev brltty                     # braille displays (CBrlAPI) and the daemon the tests start
-  pkg-config python3                       # .systemLibrary flags; the virtual braille display
+  pkg-config python3 tmux                  # .systemLibrary flags; the virtual braille display; tandem run tests
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

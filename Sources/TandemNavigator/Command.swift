@@ -11,6 +11,10 @@ public enum Command: Sendable, Hashable {
     case panLeft, panRight
     /// A routing key over braille cell N (0-based, in the window shown).
     case route(Int)
+    // Session commands of `tandem run` (Tandem's additions to SPEC §2).
+    case historyPrevious, historyNext
+    case mark, help
+    case rateUp, rateDown, punctuation, verbosity
 
     /// Name and one-line description of each command, in the SPEC's order.
     public static let table: [(name: String, summary: String)] = [
@@ -36,6 +40,14 @@ public enum Command: Sendable, Hashable {
         ("pan-left", "pan the braille window left"),
         ("pan-right", "pan the braille window right"),
         ("route N", "routing key over braille cell N: activate what is under it"),
+        ("history-previous", "review the previous utterance in the speech history"),
+        ("history-next", "review the next utterance in the speech history"),
+        ("mark", "record a tester's mark in the transcript"),
+        ("help", "say the keys"),
+        ("rate-up", "speak faster"),
+        ("rate-down", "speak slower"),
+        ("punctuation", "cycle the punctuation level"),
+        ("verbosity", "turn hints on or off"),
     ]
 
     /// Parses a command as scenarios and key maps write it (`next`, `route 3`).
@@ -70,6 +82,14 @@ public enum Command: Sendable, Hashable {
         case "scroll-down": self = .scrollDown
         case "pan-left": self = .panLeft
         case "pan-right": self = .panRight
+        case "history-previous": self = .historyPrevious
+        case "history-next": self = .historyNext
+        case "mark": self = .mark
+        case "help": self = .help
+        case "rate-up": self = .rateUp
+        case "rate-down": self = .rateDown
+        case "punctuation": self = .punctuation
+        case "verbosity": self = .verbosity
         default: return nil
         }
     }
@@ -99,6 +119,14 @@ public enum Command: Sendable, Hashable {
         case .panLeft: "pan-left"
         case .panRight: "pan-right"
         case .route(let n): "route \(n)"
+        case .historyPrevious: "history-previous"
+        case .historyNext: "history-next"
+        case .mark: "mark"
+        case .help: "help"
+        case .rateUp: "rate-up"
+        case .rateDown: "rate-down"
+        case .punctuation: "punctuation"
+        case .verbosity: "verbosity"
         }
     }
 }

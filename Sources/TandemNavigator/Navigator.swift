@@ -97,7 +97,8 @@ public struct Navigator: Sendable {
         case .escape: escape(into: &events)
         case .scrollUp: handler(command, \.scrollUp, screenLevel: nil, into: &events)
         case .scrollDown: handler(command, \.scrollDown, screenLevel: nil, into: &events)
-        case .readAll, .stop, .repeat, .spell, .panLeft, .panRight, .route: break
+        case .readAll, .stop, .repeat, .spell, .panLeft, .panRight, .route,
+             .historyPrevious, .historyNext, .mark, .help, .rateUp, .rateDown, .punctuation, .verbosity: break
         }
         return events
     }

@@ -6,7 +6,8 @@ import TandemPresentation
 /// (`dotsIO|ucBrl`), uncontracted by default, contracted on request, computer braille at the
 /// cursor.
 ///
-/// liblouis keeps global table caches and is not thread-safe, so every call is serialised.
+/// liblouis keeps one table cache and one set of buffers for the whole process and is not
+/// thread-safe, so every call from every translator is serialised on one process-wide lock.
 public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
     /// Table lists per language as liblouis writes them.
     public struct Tables: Sendable, Hashable {
@@ -27,7 +28,9 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
     public let contracted: Bool
     public let computerBrailleAtCursor: Bool
     let tables: [String: Tables]
-    let lock = NSLock()
+    /// Process-wide: two translators (two sessions, a profile change) share liblouis' state.
+    static let lock = NSLock()
+    var lock: NSLock { Self.lock }
 
     public init(contracted: Bool = false, computerBrailleAtCursor: Bool = true, tables: [String: Tables] = LouisTranslator.defaultTables) {
         self.contracted = contracted

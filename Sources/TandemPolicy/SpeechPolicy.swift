@@ -55,8 +55,9 @@ public struct PolicySettings: Sendable, Hashable {
 ///    - `text`: the latest wins; earlier `text` waiting is dropped, playing `text` is cut;
 ///      it waits for `message` and `important`;
 ///    - `notification` (hints) is dropped when anything plays or waits;
-///    - `progress`: the first of a series waits for its turn, the last is a `message`, and
-///      one in between is dropped while anything plays or waits, or within the progress interval.
+///    - `progress`: the first of a series waits for its turn (only a key or `stop` drops it), the
+///      last is a `message` that never overtakes a first still waiting, and one in between is
+///      dropped while anything plays or waits, or within the progress interval.
 ///    Anything new drops a hint that was waiting for its pause to end.
 /// 3. `settle` starts the head of the queue when nothing plays; with an empty queue it starts
 ///    a hint whose pause is over. The driver calls it once its burst of input is processed
@@ -124,7 +125,9 @@ public struct SpeechPolicy: Sendable {
                     out.append(.postpone(p, reason: "interrupted by important"))
                 }
             }
-            out += dropQueued(where: { $0.priority == .notification || $0.priority == .progress }, reason: "important")
+            // The first progress of a series is spared, as `message` and `text` spare it: "the first
+            // and the last are always spoken" (SPEC §4). It waits behind the important instead.
+            out += dropQueued(where: { ($0.priority == .notification || $0.priority == .progress) && !Self.isFirstProgress($0) }, reason: "important")
             queue.insert(item, at: insertionIndex(after: [.important]))
             if playing != nil { out.append(.postpone(item, reason: "after important")) }
         case .message:
@@ -144,6 +147,15 @@ public struct SpeechPolicy: Sendable {
                 index = max(index, lastUser + 1)
                 waitsForUser = true
             }
+            if item.utterance.source == .progress {
+                // The last of a series must not overtake a first one still waiting at the back of
+                // the queue (it would say "100%" before "50%"): that first moves up to speak just
+                // before it.
+                let waitingFirsts = queue[index...].filter(Self.isFirstProgress)
+                queue.removeAll { s in waitingFirsts.contains { $0.id == s.id } }
+                queue.insert(contentsOf: waitingFirsts, at: index)
+                index += waitingFirsts.count
+            }
             queue.insert(item, at: index)
             if waitsForUser {
                 out.append(.postpone(item, reason: "after the user's own speech"))
@@ -157,8 +169,14 @@ public struct SpeechPolicy: Sendable {
                 playing = nil
             }
             out += dropQueued(where: { ($0.priority == .notification || $0.priority == .progress) && !Self.isFirstProgress($0) }, reason: "text")
-            queue.insert(item, at: insertionIndex(after: [.important, .message]))
-            if let p = playing { out.append(.postpone(item, reason: "after \(p.priority.rawValue)")) }
+            let index = insertionIndex(after: [.important, .message])
+            queue.insert(item, at: index)
+            if let p = playing {
+                out.append(.postpone(item, reason: "after \(p.priority.rawValue)"))
+            } else if index > 0 {
+                // Waits behind an announcement queued in the same instant: visible in the transcript.
+                out.append(.postpone(item, reason: "after \(queue[index - 1].priority.rawValue)"))
+            }
         case .notification:
             if playing != nil || !queue.isEmpty {
                 out.append(.drop(item, reason: "busy"))

@@ -22,6 +22,17 @@ public struct Phrases: Sendable {
     /// Said once when speech-dispatcher or BRLTTY cannot be reached.
     public let speechUnavailable: String
     public let brailleUnavailable: String
+    /// `tandem run`'s own feedback; `%@` is the new setting.
+    public let markRecorded: String
+    public let rate: String
+    public let punctuation: String
+    public let hintsOn: String
+    public let hintsOff: String
+    public let catalogReloaded: String
+    /// `%@` is the error (file, line, message).
+    public let catalogError: String
+    /// Said when `tandem run` starts.
+    public let helpHint: String
 
     /// The phrases for `language` (its base language when only that is known; English otherwise).
     public static func forLanguage(_ language: String) -> Phrases {
@@ -45,7 +56,9 @@ public struct Phrases: Sendable {
         actionsAvailable: "Actions available",
         adjustableHint: "Swipe up or down with one finger to adjust the value",
         activate: "Activate", inProgress: "in progress", percent: "%@%",
-        speechUnavailable: "Speech is not available", brailleUnavailable: "Braille display is not available")
+        speechUnavailable: "Speech is not available", brailleUnavailable: "Braille display is not available",
+        markRecorded: "Mark recorded", rate: "Rate %@", punctuation: "Punctuation %@", hintsOn: "Hints on", hintsOff: "Hints off",
+        catalogReloaded: "Catalog reloaded", catalogError: "Catalog error: %@", helpHint: "Press question mark for help")
 
     public static let portuguese = Phrases(
         language: "pt-BR",
@@ -61,7 +74,10 @@ public struct Phrases: Sendable {
         actionsAvailable: "Ações disponíveis",
         adjustableHint: "Passe um dedo para cima ou para baixo para ajustar o valor",
         activate: "Ativar", inProgress: "em andamento", percent: "%@%",
-        speechUnavailable: "A fala não está disponível", brailleUnavailable: "A linha braille não está disponível")
+        speechUnavailable: "A fala não está disponível", brailleUnavailable: "A linha braille não está disponível",
+        markRecorded: "Marca registrada", rate: "Velocidade %@", punctuation: "Pontuação %@", hintsOn: "Dicas ativadas",
+        hintsOff: "Dicas desativadas", catalogReloaded: "Catálogo recarregado", catalogError: "Erro no catálogo: %@",
+        helpHint: "Pressione ponto de interrogação para ajuda")
 
     public static let russian = Phrases(
         language: "ru",
@@ -77,5 +93,8 @@ public struct Phrases: Sendable {
         actionsAvailable: "Доступны действия",
         adjustableHint: "Смахните вверх или вниз одним пальцем, чтобы изменить значение",
         activate: "Активировать", inProgress: "выполняется", percent: "%@ %",
-        speechUnavailable: "Речь недоступна", brailleUnavailable: "Брайлевский дисплей недоступен")
+        speechUnavailable: "Речь недоступна", brailleUnavailable: "Брайлевский дисплей недоступен",
+        markRecorded: "Отметка сохранена", rate: "Скорость %@", punctuation: "Пунктуация %@", hintsOn: "Подсказки включены",
+        hintsOff: "Подсказки выключены", catalogReloaded: "Каталог перезагружен", catalogError: "Ошибка в каталоге: %@",
+        helpHint: "Нажмите вопросительный знак для справки")
 }

@@ -34,6 +34,8 @@ public struct Utterance: Sendable, Hashable {
     public var spell: Bool
     /// For `.progress`: which step of the series this is.
     public var progress: ProgressStep?
+    /// Read back from the speech history (not added to it again).
+    public var isReview = false
 
     public init(text: String, language: String, source: Source, important: Bool = false, hint: String? = nil,
                 spell: Bool = false, progress: ProgressStep? = nil) {

@@ -11,6 +11,8 @@ public enum LiveInput: Sendable {
     case output(LiveOutputEvent)
     /// A new catalog (a live reload); focus stays on the same element id when it still exists.
     case reload(Catalog)
+    /// An edited catalog that failed to load; the last good one stays in use.
+    case catalogError(String)
     case profile(Profile)
     /// A scenario's `expect` on line `line`: the last focus speech must contain `text`.
     case expect(file: String, line: Int, text: String)
@@ -63,9 +65,9 @@ public final class LiveRunner: @unchecked Sendable {
 
     /// Runs until `.quit`; returns the session's final state.
     @discardableResult
-    public func run(startSpeaking: Bool = true) -> SessionSnapshot {
+    public func run(startSpeaking: Bool = true, helpHint: Bool = false) -> SessionSnapshot {
         if startSpeaking {
-            session.start(at: now)
+            session.start(at: now, helpHint: helpHint)
             session.settle()
         }
         while true {
@@ -117,6 +119,8 @@ public final class LiveRunner: @unchecked Sendable {
             session.post(e, at: t)
         case .reload(let catalog):
             session.reload(catalog, at: t)
+        case .catalogError(let message):
+            session.reportCatalogError(message, at: t)
         case .profile(let p):
             session.setProfile(p)
         case .output(let event):

@@ -9,6 +9,7 @@ extension Session {
         now = max(now, time)
         let events = navigator.reload(catalog)
         emit(.event(SessionEvent("reload", [.init("screen", navigator.screen.id)])))
+        submit(Utterance(text: presenter.phrases.catalogReloaded, language: navigator.language, source: .announcement), user: false)
         handle(events, user: false)
         if events.isEmpty, let f = navigator.focusIndex {
             display.showFocus(presenter.braille(for: f, in: navigator))

@@ -33,9 +33,11 @@ extension Session {
             for output in presenter.present(event, in: navigator) {
                 switch output {
                 case .speak(var u):
+                    if case .elementChanged = event { lastFocusSpeech = u.text }
                     if u.source == .focus {
                         lastFocusSpeech = u.text
                         if readAll != nil { u.hint = nil }
+                        if appendHelpHint { u.hint = [u.hint, presenter.phrases.helpHint].compactMap { $0 }.joined(separator: ". ") }
                     }
                     if u.source == .progress && !profile.progressFeedback.speaks { continue }
                     submit(u, user: user)
@@ -99,6 +101,11 @@ extension Session {
             switch d {
             case .speak(let s):
                 if s.utterance.source != .hint { lastSpoken = s.utterance }
+                if !s.utterance.isReview {
+                    history.append(s.utterance)
+                    if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+                    historyIndex = nil
+                }
                 if timing == .virtual { timers.add(.speechEnd(s.id), at: now + duration(of: s.utterance)) }
                 if readAll != nil, readAll?.speakingID == nil, s.utterance.source == .focus { readAll?.speakingID = s.id }
             case .cancel(let s):

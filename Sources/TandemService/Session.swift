@@ -35,6 +35,13 @@ public struct Session {
     var lastSpoken: Utterance?
     var readAll: ReadAllState?
     var flashToken = 0
+    /// What was spoken, oldest first (reviewed with history-previous / history-next).
+    public internal(set) var history: [Utterance] = []
+    var historyIndex: Int?
+    var appendHelpHint = false
+    /// What the help key says (the front end's key map); nil: the command table.
+    public var help: String?
+    static let historyLimit = 500
     var lastProgressBraille: Milliseconds?
     var pendingProgressLine: BrailleText?
 
@@ -55,10 +62,14 @@ public struct Session {
 
     // MARK: input
 
-    /// Speaks and shows where the user is (as after `screenChanged`).
-    public mutating func start(at time: Milliseconds) {
+    /// Speaks and shows where the user is (as after `screenChanged`); with `helpHint`, how to
+    /// get help follows as the hint (after the pause; dropped when the user presses a key).
+    public mutating func start(at time: Milliseconds, helpHint: Bool = false) {
         now = max(now, time)
-        handle(navigator.start(), user: false)
+        appendHelpHint = helpHint
+        // Opening the app is the user's own action: an announcement waits for this speech.
+        handle(navigator.start(), user: true)
+        appendHelpHint = false
     }
 
     /// A command from the user (a key, a braille key, a scenario line).
@@ -90,6 +101,8 @@ public struct Session {
             let text = presenter.speech(for: f, in: navigator)
             lastFocusSpeech = text
             submit(Utterance(text: text, language: navigator.language, source: .focus), user: true)
+        case .historyPrevious, .historyNext, .mark, .help, .rateUp, .rateDown, .punctuation, .verbosity:
+            performSessionCommand(command)
         case .route(let cell):
             guard let frame = display.frame(), cell < frame.cells.count else {
                 emit(.sound(.boundary))

@@ -21,6 +21,7 @@ enum CLI {
         case "replay": return run(rest, usage: Help.replay, ReplayCommand.run)
         case "check": return run(rest, usage: Help.check, CheckCommand.run)
         case "view": return run(rest, usage: Help.view, ViewCommand.run)
+        case "run": return run(rest, usage: Help.run, RunCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
@@ -63,7 +64,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--transcript"]
-    static let flagNames: Set<String> = ["--quiet"]
+    static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]
 
     init(_ args: [String]) throws(CLIError) {
         var i = 0

@@ -12,6 +12,7 @@ enum Help {
       replay                  Replay a scenario headless and print the JSON Lines transcript.
       check                   Replay and compare with a golden transcript.
       view                    Print a transcript as a person reads it.
+      run                     An interactive session: terminal and braille keys, speech and braille.
 
       See 'tandem help <subcommand>' for detailed help.
     """
@@ -66,6 +67,29 @@ enum Help {
       -h, --help              Show help information.
     """
 
+    static let run = """
+    OVERVIEW: An interactive session for braille users and speech-only terminal users.
+
+    USAGE: tandem run <catalog> [--profile <name>] [--transcript <file>] [--speech <address>] [--braille <host>] [--quiet-screen]
+
+    ARGUMENTS:
+      <catalog>               A *.catalog.json file; edits are reloaded while the session runs.
+
+    OPTIONS:
+      --profile <name>        Profile to use (default: default).
+      --transcript <file>     Where to write the transcript (default: $XDG_STATE_HOME/tandem/run-….jsonl).
+      --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
+      --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default).
+      --quiet-screen          Do not print the braille window and speech on the terminal.
+      -h, --help              Show help information.
+
+    KEYS (the terminal map; ? says them):
+      right/left next/previous, up/down increment/decrement, home/end first/last,
+      enter or space activate, tab/shift-tab custom actions, m magic tap, escape escape,
+      h/H next/previous heading, a read all, r repeat, l spell, s stop, < > pan braille,
+      [ ] speech history, + - rate, p punctuation, v hints, ! mark, ? help, q quit.
+    """
+
     static var commandList: String {
         Command.table.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
@@ -75,6 +99,7 @@ enum Help {
         case "replay": replay
         case "check": check
         case "view": view
+        case "run": run
         default: nil
         }
     }

@@ -1,0 +1,44 @@
+import Foundation
+import TandemOutputs
+import TandemPolicy
+import TandemPresentation
+
+/// What a sighted colleague sees on the terminal during `tandem run`: the braille window (cells
+/// and the text under them) and what is spoken. Append-only lines, no cursor movement, so a
+/// screen reader on the same terminal reads them as ordinary output.
+final class ScreenView: OutputSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private let wanted: Bool
+    private var speechDown = false
+    private var brailleDown = false
+    private var announcedFallback = false
+
+    /// `wanted`: the view was asked for (a terminal, no `--quiet-screen`). It also comes on by
+    /// itself when neither speech nor braille can be reached.
+    init(wanted: Bool) { self.wanted = wanted }
+
+    private var showing: Bool { wanted || (speechDown && brailleDown) }
+
+    func emit(_ record: Record, at time: Int) {
+        lock.lock(); defer { lock.unlock() }
+        switch record {
+        case .event(let e) where e.type == "output":
+            let down = e.fields.first { $0.key == "available" }?.value == "no"
+            if e.fields.first(where: { $0.key == "output" })?.value == "speech" { speechDown = down } else { brailleDown = down }
+            if speechDown && brailleDown && !announcedFallback {
+                announcedFallback = true
+                write("tandem: neither speech nor braille is reachable; showing the session here")
+            }
+        case .braille(let f) where showing:
+            write("braille │ \(unicodeBraille(f.cells)) │ \(f.text)\(f.windowCount > 1 ? "  [\(f.window + 1)/\(f.windowCount)]" : "")\(f.flash ? "  (message)" : "")")
+        case .speech(.speak(let s)) where showing:
+            write("speech  » \(s.utterance.text)")
+        default:
+            break
+        }
+    }
+
+    private func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `tandem run` in a real pseudo-terminal (tmux), with no speech-dispatcher and no BRLTTY
+/// reachable: it says so, falls back to the terminal view, and stays fully usable by keyboard.
+@Suite("tandem run in a terminal", .serialized)
+struct RunSessionTests {
+    /// A private tmux server running `tandem run` on a copy of the grocery catalog.
+    final class TmuxSession {
+        let socket = "tandem-test-\(UUID().uuidString.prefix(8))"
+        let dir: URL
+        let catalog: URL
+        let transcript: URL
+
+        init() throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-run-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            catalog = dir.appendingPathComponent("grocery.catalog.json")
+            transcript = dir.appendingPathComponent("run.jsonl")
+            try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("Examples/grocery/grocery.catalog.json"), to: catalog)
+            let command = [
+                "env XDG_CONFIG_HOME=\(dir.path)/config SPEECHD_ADDRESS=unix_socket:\(dir.path)/no-speechd.sock SPEECHD_CMD=/bin/false",
+                "BRLAPI_HOST=127.0.0.1:4091 \(CLITests.binary) run \(catalog.path) --transcript \(transcript.path);",
+                "echo \"EXIT $?\"; stty -a; sleep 60",
+            ].joined(separator: " ")
+            try tmux(["new-session", "-d", "-x", "160", "-y", "50", command])
+        }
+
+        deinit {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(at: dir)
+        }
+
+        /// Runs tmux with posix_spawn and waitpid: Foundation's Process can miss the exit of a
+        /// client whose `new-session` forked the tmux server (it stays a zombie, and the wait hangs).
+        @discardableResult
+        func tmux(_ args: [String]) throws -> String {
+            let out = dir.appendingPathComponent("tmux-\(UUID().uuidString).out")
+            defer { try? FileManager.default.removeItem(at: out) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let argv = (["/usr/bin/tmux", "-L", socket] + args).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            let rc = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+            guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        }
+
+        func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-S", "-200"]) }
+
+        func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+        /// Waits until the screen contains `text` (10 s at most).
+        func waitFor(_ text: String) throws -> Bool {
+            for _ in 0..<100 {
+                if try screen().contains(text) { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+
+        func transcriptLines() throws -> [String] {
+            try String(contentsOf: transcript, encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+    }
+
+    @Test("with no daemon it says so, falls back to the terminal view, and the keyboard drives the session")
+    func keyboardSessionWithoutDaemons() throws {
+        let t = try TmuxSession()
+        #expect(try t.waitFor("speech  » Mercado, cabeçalho"), "opening: where the user is")
+        #expect(try t.waitFor("neither speech nor braille is reachable"))
+        // Right arrow: next element (the header's explicit order: search, title, lists).
+        try t.press("Right")
+        #expect(try t.waitFor("speech  » Minhas listas, botão"))
+        #expect(try t.waitFor("braille │ ⠨⠍⠊⠝⠓⠁⠎⠀⠇⠊⠎⠞⠁⠎⠀⠃⠞⠝ │ Minhas listas btn"))
+        // Speech history: the previous utterance again.
+        Thread.sleep(forTimeInterval: 1.5)
+        try t.press("[")
+        Thread.sleep(forTimeInterval: 0.5)
+        // A tester's mark.
+        try t.press("!")
+        #expect(try t.waitFor("speech  » Marca registrada"))
+        try t.press("q")
+        #expect(try t.waitFor("EXIT 0"))
+        let screen = try t.screen()
+        #expect(screen.contains(" icanon ") && screen.contains(" echo "), "the terminal is restored: \(screen)")
+        let lines = try t.transcriptLines()
+        #expect(lines.contains { $0.contains(#""type":"history""#) })
+        #expect(lines.contains { $0.contains(#""type":"mark","screen":"catalog","id":"header.lists""#) })
+        #expect(lines.contains { $0.contains(#""type":"output","output":"speech","available":"no""#) })
+    }
+
+    @Test("an edited catalog is reloaded with focus kept; a broken edit is reported and the last good one stays")
+    func liveReload() throws {
+        let t = try TmuxSession()
+        #expect(try t.waitFor("speech  » Mercado, cabeçalho"))
+        try t.press("Right")
+        #expect(try t.waitFor("Minhas listas, botão"))
+        Thread.sleep(forTimeInterval: 0.5)
+        var text = try String(contentsOf: t.catalog, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""label": "Minhas listas", "traits": ["button"]"#, with: #""label": "Listas salvas", "traits": ["button"]"#)
+        try text.write(to: t.catalog, atomically: true, encoding: .utf8)
+        #expect(try t.waitFor("Catálogo recarregado"))
+        #expect(try t.waitFor("│ Listas salvas btn"), "focus stays on the same element, now relabelled")
+        try "{ \"format\": \"tandem.catalog/1\", \"screens\": [ }".write(to: t.catalog, atomically: true, encoding: .utf8)
+        #expect(try t.waitFor("Erro no catálogo: \(t.catalog.path):1:"))
+        // The last good catalog is still in use.
+        try t.press("Left")
+        #expect(try t.waitFor("speech  » Mercado, cabeçalho\n") || t.screen().components(separatedBy: "Mercado, cabeçalho").count > 2)
+        try t.press("q")
+        #expect(try t.waitFor("EXIT 0"))
+        let lines = try t.transcriptLines()
+        #expect(lines.contains { $0.contains(#""type":"reload","screen":"catalog""#) })
+        #expect(lines.contains { $0.contains(#""type":"reload-failed""#) })
+    }
+}
