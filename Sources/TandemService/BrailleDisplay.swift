@@ -26,12 +26,26 @@ struct BrailleDisplay {
         return BrailleLine(text: text.text, cells: t.cells, cursor: t.cursor)
     }
 
-    /// Shows a new focus line, on the window with the cursor (or the last window, when panning
-    /// back into the previous element, as BRLTTY does).
-    mutating func showFocus(_ text: BrailleText, lastWindow: Bool = false) {
+    /// Which window of a new line to show.
+    enum WindowChoice {
+        /// The one with the cursor (a focus move).
+        case cursor
+        /// The first (panning forward into the next element).
+        case first
+        /// The last (panning back into the previous element, as BRLTTY does).
+        case last
+    }
+
+    /// Shows a new focus line.
+    mutating func showFocus(_ text: BrailleText, window choice: WindowChoice = .cursor) {
         let l = line(for: text)
         let w = l.windows(width: width)
-        focus = Shown(line: l, windows: w, window: lastWindow ? w.count - 1 : l.windowIndex(containingCursor: w))
+        let index = switch choice {
+        case .cursor: l.windowIndex(containingCursor: w)
+        case .first: 0
+        case .last: w.count - 1
+        }
+        focus = Shown(line: l, windows: w, window: index)
     }
 
     /// Replaces the focus line's content but keeps the window the user panned to.

@@ -6,7 +6,7 @@ import TandemPresentation
 extension Session {
     /// Turns navigator events into records: events for the transcript, speech through the
     /// policy, braille through the display.
-    mutating func handle(_ events: [NavigatorEvent], user: Bool, panningBack: Bool = false) {
+    mutating func handle(_ events: [NavigatorEvent], user: Bool, window: BrailleDisplay.WindowChoice = .cursor) {
         for event in events {
             var isProgress = false
             var lastStep = false
@@ -44,8 +44,10 @@ extension Session {
                 case .focusLine(let text):
                     if isProgress {
                         showProgress(text, last: lastStep)
-                    } else if case .focused = event {
-                        display.showFocus(text, lastWindow: panningBack)
+                    } else if case .focused(_, let id, _) = event {
+                        display.showFocus(text, window: window)
+                        // A loading indicator just shown counts as a progress update on the display.
+                        if navigator.screen[id]?.progress != nil { lastProgressBraille = now }
                     } else {
                         display.showFocus(text)
                     }
@@ -87,7 +89,7 @@ extension Session {
         // At the end of the line: on to the next element (or back to the previous one's end).
         readAll = nil
         apply(policy.userPressedKey(at: now))
-        handle(navigator.perform(forward ? .next : .previous), user: true, panningBack: !forward)
+        handle(navigator.perform(forward ? .next : .previous), user: true, window: forward ? .first : .last)
     }
 
     mutating func submit(_ u: Utterance, user: Bool) {

@@ -36,9 +36,9 @@ enum ReplayHarness {
         return URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// An absolute path for a path relative to the package root.
+    /// An absolute path for a path relative to the package root (an absolute path stays as it is).
     static func path(_ relative: String) -> String {
-        packageRoot.appendingPathComponent(relative).path
+        relative.hasPrefix("/") ? relative : packageRoot.appendingPathComponent(relative).path
     }
 
     /// The package's shipped profiles, and nothing else.
