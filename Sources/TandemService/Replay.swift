@@ -77,7 +77,7 @@ public struct Replay {
         // At the end the run lets time pass until all output is done.
         let limit = session.now + settleLimit
         session.settle()
-        while let due = session.nextDeadline {
+        while !session.isQuiet, let due = session.nextDeadline {
             if due > limit { result.cutShort = true; break }
             session.advance(to: due)
         }

@@ -14,6 +14,10 @@ extension Session {
             case .focused(let screen, let id, let reason):
                 emit(.event(SessionEvent("focus", [.init("screen", screen), .init("id", id), .init("reason", reason.rawValue)])))
                 pendingProgressLine = nil
+                timers.remove(.busyTick)
+                if let p = navigator.screen[id]?.progress, p.value == nil {
+                    timers.add(.busyTick, at: now + max(250, profile.progressInterval))
+                }
             case .screenChanged(let screen):
                 emit(.event(SessionEvent("screen", [.init("screen", screen)])))
             case .activated(let id):

@@ -166,8 +166,9 @@ public struct Session {
         }
     }
 
-    /// Nothing scheduled and nothing to say.
-    public var isQuiet: Bool { timers.isEmpty && policy.isIdle }
+    /// Nothing scheduled and nothing to say (a periodic busy sound does not count: it would
+    /// go on for as long as an indeterminate indicator stays focused).
+    public var isQuiet: Bool { timers.onlyPeriodic && policy.isIdle }
 
     /// Lets time pass up to `target`, firing timers (speech ends, loading steps, delayed
     /// announcements, flash messages) in order and settling after each instant.
@@ -190,6 +191,12 @@ public struct Session {
             handle(navigator.fire(t), user: false)
         case .flashEnd(let token):
             if token == flashToken { display.dismissFlash() }
+        case .busyTick:
+            // An indeterminate indicator still focused: a sound, not speech, every interval.
+            if let e = navigator.focusedElement, let p = e.progress, p.value == nil, profile.progressFeedback != .off {
+                emit(.sound(.progress))
+                timers.add(.busyTick, at: now + max(250, profile.progressInterval))
+            }
         case .progressBraille:
             if let p = pendingProgressLine {
                 pendingProgressLine = nil

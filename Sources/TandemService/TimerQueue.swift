@@ -9,6 +9,8 @@ struct TimerQueue {
         case navigator(TandemNavigator.Timer)
         case flashEnd(Int)
         case progressBraille
+        /// The periodic sound of a focused indeterminate loading indicator.
+        case busyTick
     }
 
     struct Entry {
@@ -50,4 +52,7 @@ struct TimerQueue {
     }
 
     func contains(_ kind: Kind) -> Bool { entries.contains { $0.kind == kind } }
+
+    /// Only periodic work is left (it would go on for as long as time passes).
+    var onlyPeriodic: Bool { entries.allSatisfy { $0.kind == .busyTick } }
 }
