@@ -9,14 +9,19 @@ public enum AdjustFormatter {
 
     /// Whole numbers without a fraction; otherwise up to three decimals, trailing zeros cut.
     public static func format(number: Double, language: String?) -> String {
+        let sep = usesDecimalComma(language) ? "," : "."
         if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        // Fix: beyond 1e15 the thousandths below overflowed Int and trapped (an adjust with
+        // "max": 1e20). Such numbers keep Swift's own form ("1e+20"), with the language's separator.
+        guard abs(number) < 1e15 else { return String("\(number)".map { $0 == "." ? Character(sep) : $0 }) }
         var s = String(Int((abs(number) * 1000).rounded()))
+        // Fix: a negative number that rounds to zero printed as "-0".
+        let negative = number < 0 && s != "0"
         while s.count < 4 { s = "0" + s }
         var whole = String(s.dropLast(3)), frac = String(s.suffix(3))
         while frac.hasSuffix("0") { frac.removeLast() }
         if whole.isEmpty { whole = "0" }
-        let sep = usesDecimalComma(language) ? "," : "."
-        return (number < 0 ? "-" : "") + whole + (frac.isEmpty ? "" : sep + frac)
+        return (negative ? "-" : "") + whole + (frac.isEmpty ? "" : sep + frac)
     }
 
     static func usesDecimalComma(_ language: String?) -> Bool {

@@ -34,7 +34,9 @@ public struct Catalog: Sendable {
         switch text {
         case .plain(let s): return s
         case .localized(let key, let args):
-            let format = strings[language]?[key] ?? strings[self.language]?[key] ?? key
+            // The language itself, its base language ("en-US" → "en"), then the catalog's own.
+            let base = language.split(separator: "-").first.map(String.init) ?? language
+            let format = strings[language]?[key] ?? strings[base]?[key] ?? strings[self.language]?[key] ?? key
             return StringFormat.render(format, args)
         }
     }

@@ -330,7 +330,9 @@ struct NodeReader {
                          then: try f["then"].map { x throws(Diagnostic) in try effects(x.node, x.path) } ?? [])
         }
         if keys.contains("post") {
-            let kind = try field(try object(node, path, known: ["post", "text", "priority", "delay", "focus"]), "post")
+            // Fix: the kind is read directly; going through `object` here warned about every
+            // unknown field a second time when the notification's own fields were read below.
+            let kind = (node: node["post"]!, path: "\(path).post")
             let name = try string(kind.node, kind.path)
             switch name {
             case "announcement":

@@ -32,7 +32,9 @@ extension Navigator {
             if let h = changes.hidden { el.hidden = h }
             if let m = changes.modal { el.modal = m }
             catalog.screens[s].elements[e] = el
-            if changes.altersStructure { orders[s] = nil }
+            // Fix: a value alone can change reachability too: an element with nothing else to
+            // present becomes accessible by SPEC §1's default rule when it gains one.
+            if changes.altersStructure || el.hasContent != before.hasContent { orders[s] = nil }
             if s == screenIndex, e == focusIndex {
                 if el.label != before.label || el.traits != before.traits {
                     events.append(.elementChanged(element: id))
@@ -45,7 +47,7 @@ extension Navigator {
             _ = applyAdjust(screen: s, element: e, by: by, into: &events)
         case .screen(let id):
             guard let target = catalog.screenIndex[id] else { return }
-            backStack.append((screenIndex, focusedElement?.id))
+            backStack.append((screenIndex, focusToRemember()))
             switchScreen(to: target, &batch)
             batch.preferredFocus = screen.focus
             events.append(.screenChanged(screen: id))
@@ -70,6 +72,8 @@ extension Navigator {
             events.append(.pageScrolled(text: text))
         case .load(let id, let ms, let steps, let then):
             guard let (s, e) = catalog.locate(id) else { return }
+            // The decoder refuses fewer than one step; an effect built in code may not.
+            let steps = max(1, steps), ms = max(0, ms)
             catalog.screens[s].elements[e].hidden = false
             catalog.screens[s].elements[e].modal = true
             catalog.screens[s].elements[e].progress?.value = 0
@@ -95,9 +99,12 @@ extension Navigator {
     mutating func applyAdjust(screen s: Int, element e: Int, by steps: Double, into events: inout [NavigatorEvent]) -> Bool {
         guard var adjust = catalog.screens[s].elements[e].adjust else { return false }
         var value = adjust.value + steps * adjust.step
-        value = Swift.min(adjust.max, Swift.max(adjust.min, value))
         // Keep repeated decimal steps (0.1 + 0.1 + …) from drifting.
-        value = (value * 1e9).rounded() / 1e9
+        // Fix: skipped where the scaling overflows (it stored `inf` past a bound near 1e300),
+        // and done before clamping so that the result always lies within the bounds.
+        let snapped = (value * 1e9).rounded() / 1e9
+        if snapped.isFinite { value = snapped }
+        value = Swift.min(adjust.max, Swift.max(adjust.min, value))
         guard value != adjust.value else { return false }
         adjust.value = value
         catalog.screens[s].elements[e].adjust = adjust
@@ -159,8 +166,11 @@ extension Navigator {
             }
         }
         // Modals that closed: give focus back to where it was before each.
-        while let last = modalReturns.last, last.screen == screenIndex, last.modal != o.modalRoot {
-            modalReturns.removeLast()
+        // Fix: this screen's entries are unwound even when another screen's lie above them (a
+        // sheet left open while a modal was opened on the next screen); before, the sheet's entry
+        // was never removed, so focus was not given back and did not move into it next time.
+        while let k = modalReturns.lastIndex(where: { $0.screen == screenIndex }), modalReturns[k].modal != o.modalRoot {
+            let last = modalReturns.remove(at: k)
             if focusIndex.map({ !o.contains($0) }) ?? true,
                let back = last.focus, let i = screen.index[back], o.contains(i) {
                 setFocus(i, reason: .modal, into: &events)
@@ -180,6 +190,22 @@ extension Navigator {
         } else {
             focusIndex = nil
         }
+    }
+
+    /// The focus to restore when the user comes back to this screen: the focused element, or,
+    /// when this batch has just hidden it (a loading indicator whose `then` changes screen),
+    /// the element a closed modal gives focus back to.
+    ///
+    /// Fix: the hidden indicator itself was remembered, so `back` fell to the first element.
+    mutating func focusToRemember() -> String? {
+        guard let f = focusIndex else { return nil }
+        let o = readingOrder()
+        if !o.contains(f),
+           let r = modalReturns.last(where: { $0.screen == screenIndex && $0.modal != o.modalRoot }),
+           let back = r.focus, let i = screen.index[back], o.contains(i) {
+            return back
+        }
+        return screen.elements[f].id
     }
 
     /// Focuses `preferred` when reachable, else the first element.

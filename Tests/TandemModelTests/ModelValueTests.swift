@@ -1,0 +1,115 @@
+import Testing
+import TandemModel
+
+@Suite("Model values: Frame, Traits, Element, AdjustFormatter")
+struct ModelValueTests {
+    // MARK: Frame
+
+    @Test("two frames share a row when their vertical overlap is more than half the smaller height")
+    func sharesRow() {
+        let tall = Frame(x: 0, y: 0, width: 100, height: 100)
+        #expect(tall.sharesRow(with: Frame(x: 200, y: 70, width: 50, height: 40)), "overlap 30 of 40")
+        #expect(!tall.sharesRow(with: Frame(x: 200, y: 80, width: 50, height: 40)), "overlap exactly half is not enough")
+        #expect(!tall.sharesRow(with: Frame(x: 200, y: 100, width: 50, height: 40)), "touching edges do not overlap")
+        #expect(Frame(x: 200, y: 70, width: 50, height: 40).sharesRow(with: tall), "the rule is symmetric")
+        // Zero-height frames share a row only when they start at the same y.
+        #expect(Frame(x: 0, y: 10, width: 5, height: 0).sharesRow(with: Frame(x: 9, y: 10, width: 5, height: 0)))
+        #expect(!Frame(x: 0, y: 10, width: 5, height: 0).sharesRow(with: Frame(x: 9, y: 11, width: 5, height: 0)))
+    }
+
+    @Test("a union covers both frames")
+    func union() {
+        let a = Frame(x: 10, y: 20, width: 30, height: 40), b = Frame(x: 0, y: 50, width: 5, height: 50)
+        #expect(a.union(b) == Frame(x: 0, y: 20, width: 40, height: 80))
+        #expect(a.union(a) == a)
+    }
+
+    @Test("frames intersect only with a positive shared area")
+    func intersects() {
+        let a = Frame(x: 0, y: 0, width: 10, height: 10)
+        #expect(a.intersects(Frame(x: 5, y: 5, width: 10, height: 10)))
+        #expect(!a.intersects(Frame(x: 10, y: 0, width: 10, height: 10)))
+    }
+
+    // MARK: Traits
+
+    @Test("every trait name in the SPEC maps to its own bit and back")
+    func traitNames() {
+        let names = Traits.named.map(\.name)
+        #expect(names.count == 17 && Set(names).count == 17)
+        for name in names { #expect(Traits(name: name)?.names == [name]) }
+        #expect(Traits(name: "Button") == nil)
+        #expect(Traits([.adjustable, .button, .header]).names == ["button", "header", "adjustable"])
+    }
+
+    // MARK: Element
+
+    @Test("an element has content when it has anything VoiceOver could present or do")
+    func hasContent() {
+        var e = Element(id: "e")
+        #expect(!e.hasContent)
+        let setters: [(inout Element) -> Void] = [
+            { $0.label = .plain("L") }, { $0.value = "V" }, { $0.hint = "H" }, { $0.traits = .button },
+            { $0.actions = [CustomAction(name: "A", effects: [])] },
+            { $0.adjust = Adjust(value: 0, min: 0, max: 1, step: 1, format: nil, effects: []) },
+            { $0.activate = [] }, { $0.progress = Progress(label: nil, value: nil) },
+        ]
+        for set in setters {
+            var x = Element(id: "x")
+            set(&x)
+            #expect(x.hasContent)
+        }
+        // Frames, children and presentation-only fields are not content.
+        e.frame = Frame(x: 0, y: 0, width: 1, height: 1)
+        e.brailleLabel = .plain("B")
+        e.magicTap = []
+        #expect(!e.hasContent)
+    }
+
+    // MARK: AdjustFormatter
+
+    @Test("whole numbers render without a fraction, others with up to three decimals")
+    func numbers() {
+        #expect(AdjustFormatter.format(number: 3, language: "en") == "3")
+        #expect(AdjustFormatter.format(number: -3, language: "en") == "-3")
+        #expect(AdjustFormatter.format(number: 0.5, language: "en") == "0.5")
+        #expect(AdjustFormatter.format(number: 2.25, language: "en") == "2.25")
+        #expect(AdjustFormatter.format(number: 1.0004, language: "en") == "1")
+        #expect(AdjustFormatter.format(number: 1.2346, language: "en") == "1.235")
+        #expect(AdjustFormatter.format(number: -0.25, language: "en") == "-0.25")
+        #expect(AdjustFormatter.format(number: 1234.5, language: nil) == "1234.5")
+    }
+
+    @Test("languages that write a decimal comma get one")
+    func decimalComma() {
+        #expect(AdjustFormatter.format(number: 0.75, language: "pt-BR") == "0,75")
+        #expect(AdjustFormatter.format(number: -1.5, language: "ru") == "-1,5")
+        #expect(AdjustFormatter.format(number: 2.5, language: "de-AT") == "2,5")
+        #expect(AdjustFormatter.format(number: 2.5, language: "en-GB") == "2.5")
+        #expect(AdjustFormatter.format(number: 2.5, language: "pt") == "2,5")
+        #expect(AdjustFormatter.format(number: 2.5, language: "pta") == "2.5", "only the language subtag counts")
+    }
+
+    @Test("the number renders through the adjust format into the value")
+    func renderThroughFormat() {
+        let a = Adjust(value: 1.5, min: 0, max: 10, step: 0.5, format: "%@ kg no carrinho", effects: [])
+        #expect(AdjustFormatter.render(a, language: "pt-BR") == "1,5 kg no carrinho")
+        var e = Element(id: "stepper")
+        e.value = "ignored while adjustable"
+        #expect(e.displayValue(language: "en") == "ignored while adjustable")
+        e.adjust = Adjust(value: 3, min: 0, max: 10, step: 1, format: nil, effects: [])
+        #expect(e.displayValue(language: "en") == "3")
+    }
+
+    @Test("very large and very small adjust values render without trapping")
+    func extremeNumbers() {
+        for n in [1e15, 1e16 + 0.5, 9.3e18, 1e300, -1e300, Double.greatestFiniteMagnitude, 1e-9, -1e-300] {
+            let text = AdjustFormatter.format(number: n, language: "pt-BR")
+            #expect(!text.isEmpty)
+        }
+        #expect(AdjustFormatter.format(number: 1e20, language: "en") == "1e+20")
+        #expect(AdjustFormatter.format(number: 1e-9, language: "en") == "0")
+        #expect(AdjustFormatter.format(number: -0.0001, language: "en") == "0", "no minus sign on a number that rounds to zero")
+        #expect(AdjustFormatter.format(number: 1.5e20, language: "pt-BR") == "1,5e+20")
+    }
+}

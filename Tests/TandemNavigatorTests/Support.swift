@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TandemModel
+import TandemNavigator
+
+/// Catalogs under `Tests/Fixtures/`, found from this file's path so the tests run from any
+/// working directory.
+enum Fixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TandemNavigatorTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    static func url(_ name: String, folder: String = "navigator") -> URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/\(folder)/\(name)")
+    }
+
+    static func catalog(_ name: String) throws -> Catalog {
+        var decoder = CatalogDecoder(file: name)
+        return try decoder.decode(Array(try Data(contentsOf: url(name))))
+    }
+}
+
+/// Decodes inline catalog JSON.
+func inlineCatalog(_ json: String) throws -> Catalog {
+    var decoder = CatalogDecoder(file: "inline.catalog.json")
+    return try decoder.decode(Array(json.utf8))
+}
+
+extension Navigator {
+    /// A started navigator on a fixture catalog (the start events are dropped).
+    init(fixture: String, screen: String? = nil, language: String? = nil) throws {
+        self.init(catalog: try Fixtures.catalog(fixture), language: language, screen: screen)
+        _ = start()
+    }
+
+    /// A started navigator on inline catalog JSON.
+    init(json: String, screen: String? = nil, language: String? = nil) throws {
+        self.init(catalog: try inlineCatalog(json), language: language, screen: screen)
+        _ = start()
+    }
+
+    var focusedID: String? { focusedElement?.id }
+
+    /// The ids of the current screen's reachable elements, in reading order.
+    mutating func orderIDs() -> [String] {
+        let s = screen
+        return readingOrder().elements.map { s.elements[$0].id }
+    }
+
+    /// Puts focus on `id` the way an app would (`layoutChanged` with a focus), for test setup.
+    mutating func focus(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = post(.layoutChanged(focus: id))
+        try #require(focusedID == id, "could not focus \(id)", sourceLocation: sourceLocation)
+    }
+
+    /// Performs commands in turn and returns the events of the last.
+    @discardableResult
+    mutating func perform(_ commands: [Command]) -> [NavigatorEvent] {
+        var events: [NavigatorEvent] = []
+        for c in commands { events = perform(c) }
+        return events
+    }
+}
