@@ -1,26 +1,90 @@
-import CBrlAPI
 import Foundation
 
-/// Braille through BRLTTY (BrlAPI). STUB: to be written (issue 5).
+/// Braille through BRLTTY (BrlAPI): the session's braille frames on a real display, and the
+/// display's keys back as BRLTTY command names.
+///
+/// The contract it keeps (see `LiveOutput`):
+/// - `emit` never blocks: it leaves the frame for the output's own thread, which writes only
+///   the newest frame (the last state wins, never a stale one) and at most one write per
+///   `Settings.minimumWriteInterval`.
+/// - Frames are written as dots, exactly the display's width, with the cursor where the frame
+///   puts it; never as locale-dependent text.
+/// - Keys: TTY mode in command mode; only the commands in `acceptedCommands` are taken, every
+///   other key stays BRLTTY's. Each key is reported as `.brailleCommand(name:argument:)`.
+/// - The display's size is reported as `.displaySize(columns:)` on connecting and on every
+///   change, so the session cuts its windows to it.
+/// - No BRLTTY: one `.status(available: false)`, then quiet retries in the background. BRLTTY
+///   dying or the display going away: `.status(available: false)`, retries from 50 ms growing
+///   to 2 s, then `.status(available: true)` and the current frame written again at once.
+/// - BrlAPI errors never end the process (its default exception handler aborts; ours does not).
 public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
+    /// `braille`, as in the `.status` events it reports.
     public let name = "braille"
-    public let host: String?
-    public let auth: String?
-    private var report: (@Sendable (LiveOutputEvent) -> Void)?
+    /// Where BRLTTY is, and how to authenticate.
+    public let endpoint: BrlAPIEndpoint
+    /// BRLTTY command names whose keys Tandem takes (the KeyMap's); the rest stay BRLTTY's.
+    public let acceptedCommands: Set<String>
+    public let settings: Settings
 
-    /// `host` as in `BRLAPI_HOST` (`127.0.0.1:37`), `auth` as in `BRLAPI_AUTH`; nil: the
-    /// environment, else BrlAPI's default.
-    public init(host: String?, auth: String?) {
-        self.host = host
-        self.auth = auth
+    private let lock = NSLock()
+    private var worker: BrlAPIWorker?
+    private var frameBeforeStart: BrailleFrame?
+
+    /// `host` as in `BRLAPI_HOST` (`127.0.0.1:37`), `auth` as in `BRLAPI_AUTH` (`none`,
+    /// `keyfile:PATH` or a key file's path); nil: the environment, else BrlAPI's default.
+    public convenience init(host: String?, auth: String?, acceptedCommands: Set<String>, settings: Settings = Settings()) {
+        self.init(endpoint: BrlAPIEndpoint(host: host, auth: auth), acceptedCommands: acceptedCommands, settings: settings)
     }
 
+    public init(endpoint: BrlAPIEndpoint, acceptedCommands: Set<String>, settings: Settings = Settings()) {
+        self.endpoint = endpoint
+        self.acceptedCommands = acceptedCommands
+        self.settings = settings
+    }
+
+    /// The BrlAPI host given (nil: `BRLAPI_HOST`, else BrlAPI's default).
+    public var host: String? { endpoint.host }
+    /// The authentication setting given (nil: `BRLAPI_AUTH`, else BrlAPI's default).
+    public var auth: String? { endpoint.auth }
+
+    /// An output dropped without `stop()` still gives the display back and ends its thread.
+    deinit { worker?.stop() }
+
+    /// The accepted names BrlAPI knows no key code for (a typing error in a key map).
+    public var unknownCommands: [String] {
+        acceptedCommands.filter { BrailleKeyCodes.code(forCommand: $0) == nil }.sorted()
+    }
+
+    /// Starts connecting in the background; returns at once.
     public func start(report: @escaping @Sendable (LiveOutputEvent) -> Void) {
-        self.report = report
-        report(.status(output: name, available: false, message: "BrlAPI output is not built yet"))
+        lock.lock(); defer { lock.unlock() }
+        guard worker == nil else { return }
+        let codes = acceptedCommands.sorted().compactMap(BrailleKeyCodes.code(forCommand:))
+        let w = BrlAPIWorker(endpoint: endpoint, accepted: codes, settings: settings, report: report)
+        if let f = frameBeforeStart { w.submit(f) }
+        frameBeforeStart = nil
+        worker = w
+        w.start()
     }
 
-    public func stop() { report = nil }
+    /// Gives the display back to BRLTTY (waiting at most `Settings.stopTimeout`); nothing is
+    /// reported after it returns.
+    public func stop() {
+        lock.lock()
+        let w = worker
+        worker = nil
+        lock.unlock()
+        w?.stop()
+    }
 
-    public func emit(_ record: Record, at time: Int) {}
+    /// Hands braille frames to the output's thread (other records are not for a display);
+    /// returns at once.
+    public func emit(_ record: Record, at time: Int) {
+        guard case .braille(let frame) = record else { return }
+        lock.lock()
+        let w = worker
+        if w == nil { frameBeforeStart = frame }
+        lock.unlock()
+        w?.submit(frame)
+    }
 }

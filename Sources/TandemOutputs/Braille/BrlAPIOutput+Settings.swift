@@ -1,0 +1,34 @@
+extension BrlAPIOutput {
+    /// How the braille output paces writes and retries BRLTTY. The defaults suit a person at
+    /// a real display; tests and benchmarks may shorten them.
+    public struct Settings: Sendable {
+        /// The least time between two writes (25 a second by default: a display's pins need
+        /// tens of milliseconds to settle). Frames arriving faster replace each other; the
+        /// newest is written when the interval ends.
+        public var minimumWriteInterval: Duration = .milliseconds(40)
+        /// The wait before the first retry after BRLTTY could not be reached or was lost; each
+        /// further retry waits 1.5 times longer, up to `longestRetry`.
+        public var firstRetry: Duration = .milliseconds(50)
+        public var longestRetry: Duration = .seconds(2)
+        /// How long `stop()` waits for the writer to give the display back to BRLTTY.
+        public var stopTimeout: Duration = .seconds(1)
+        /// Called on the writer's thread after each write (benchmarks and tests); must be quick.
+        public var onWrite: (@Sendable (BrailleWriteEvent) -> Void)?
+
+        public init() {}
+    }
+}
+
+/// One write to the display, as seen by `BrlAPIOutput.Settings.onWrite`.
+public struct BrailleWriteEvent: Sendable {
+    /// The frame written (its cells cut or padded to `columns`).
+    public var frame: BrailleFrame
+    /// The display's width at the time.
+    public var columns: Int
+    /// Just before `brlapi__write` was called.
+    public var started: ContinuousClock.Instant
+    /// How long the call took (it returns once the packet is on the socket).
+    public var callDuration: Duration
+    /// True for the write that shows the current state to a newly (re)connected BRLTTY.
+    public var afterConnect: Bool
+}

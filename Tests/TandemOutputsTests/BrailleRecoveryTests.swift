@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemPolicy
+import TandemPresentation
+import TandemService
+
+/// BRLTTY dying, coming back, the display being replaced, and BRLTTY never being there.
+@Suite(.serialized) struct BrailleRecoveryTests {
+    @Test func brlttyKilledAndRestartedShowsTheCurrentFocusAgainWithinASecond() throws {
+        let harness = try BrailleHarness(cells: 40)
+        defer { harness.stop() }
+        let live = BrailleLiveSession(catalog: try BrailleFixtures.panel(), host: harness.host, auth: harness.auth)
+        defer { live.finish() }
+        #expect(live.waitUntilShown(on: harness))
+
+        harness.killBRLTTY()
+        #expect(live.wait { $0.statuses.last?.available == false }, "the outage is reported")
+        // Navigation goes on while BRLTTY is away (its keys cannot arrive, other input can).
+        live.send(.next)
+        live.send(.next)
+        #expect(live.wait { $0.lastFrame?.text.hasPrefix("Save") == true })
+        let current = try #require(live.lastFrame)
+
+        #expect(harness.startAgain(), "BRLTTY restarts")
+        let restarted = ContinuousClock.now
+        let shown = harness.waitForDisplay(timeout: .seconds(3)) { $0.shows(current) }
+        let took = ContinuousClock.now - restarted
+        #expect(shown.ok, "the current focus on the display: \(shown.state?.description ?? "nothing")")
+        #expect(took < .seconds(1), "shown \(took) after BRLTTY was back")
+        #expect(live.statuses.last?.available == true, "the recovery is reported")
+        #expect(live.statuses.map(\.available) == [true, false, true])
+
+        // Keys work again on the new connection.
+        harness.press("LNDN")
+        #expect(live.wait { $0.lastFrame?.text.hasPrefix("Details") == true })
+    }
+
+    @Test func aReplacedDisplayOfAnotherWidthIsCutToItsWidth() throws {
+        let harness = try BrailleHarness(cells: 40)
+        defer { harness.stop() }
+        let live = BrailleLiveSession(catalog: try BrailleFixtures.panel(), host: harness.host, auth: harness.auth)
+        defer { live.finish() }
+        #expect(live.waitUntilShown(on: harness))
+        harness.press("LNDN")
+        #expect(live.wait { $0.lastFrame?.text.hasPrefix("Delivery") == true })
+
+        harness.unplugDisplay()
+        #expect(live.wait(timeout: .seconds(5)) { $0.statuses.last?.available == false }, "the display going away is reported")
+        #expect(harness.startAgain(environment: ["BRLTTY_CELLS": "20"]), "a 20-cell display is plugged in")
+        // BRLTTY retries its driver every few seconds.
+        #expect(live.wait(timeout: .seconds(15)) { s in s.events.contains { $0.event == .displaySize(columns: 20) } })
+        #expect(live.wait { ($0.lastFrame?.cells.count ?? 99) <= 20 })
+        let frame = try #require(live.lastFrame)
+        #expect(frame.text.hasPrefix("Delivery"))
+        let shown = harness.waitForDisplay { $0.cells.count == 20 && $0.shows(frame) }
+        #expect(shown.ok, "the label's first 20-cell window: \(shown.state?.description ?? "nothing")")
+        #expect(live.statuses.last?.available == true)
+    }
+
+    @Test func noBRLTTYGivesOneClearStatusAndSpeechGoesOnWithoutHanging() throws {
+        let offset = BrailleHarness.freePortOffset()
+        let catalog = try BrailleFixtures.panel()
+        let scenario = try Scenario.parse("next\nwait 300\nnext\nwait 300\n", file: "nobrltty.scenario", catalog: catalog)
+        let transcript = RecordingSink()
+        let output = BrlAPIOutput(host: "127.0.0.1:\(offset)", auth: "none")
+        let replay = LiveReplay(catalog: catalog, scenario: scenario, profile: Profile(), profiles: ProfileStore(searchPath: []),
+                                makeTranslator: { _ in LouisTranslator() })
+        let started = ContinuousClock.now
+        let failures = try replay.run(transcript: transcript, outputs: [output])
+        let took = ContinuousClock.now - started
+        #expect(failures.isEmpty)
+        #expect(took < .seconds(10), "the run took \(took)")
+
+        let statuses = transcript.records.compactMap { r -> SessionEvent? in
+            if case .event(let e) = r.record, e.type == "output" { return e }
+            return nil
+        }
+        #expect(statuses.count == 1, "one status, not one per retry: \(statuses)")
+        let message = statuses.first?.fields.first { $0.key == "message" }?.value ?? ""
+        #expect(message.contains("not available") && message.contains("127.0.0.1:\(offset)"), "\(message)")
+        #expect(statuses.first?.fields.contains { $0.key == "available" && $0.value == "no" } == true)
+
+        let spoken = transcript.records.compactMap { r -> String? in
+            if case .speech(.speak(let s)) = r.record { return s.utterance.text }
+            return nil
+        }
+        #expect(spoken.contains("Braille display is not available"))
+        // The policy may drop the first focus speech for the second (the latest wins), not the last.
+        #expect(spoken.contains { $0.hasPrefix("Save") }, "focus speech goes on: \(spoken)")
+    }
+
+    @Test func aWrongKeyIsRefusedWithoutShowingTheKeyAndTheRightOneConnects() throws {
+        let harness = try BrailleHarness(cells: 40, keyAuthentication: true)
+        defer { harness.stop() }
+        let wrongKey = harness.directory + "/wrong.key"
+        try "0123456789abcdef-not-the-key".write(toFile: wrongKey, atomically: true, encoding: .utf8)
+        let key = try String(contentsOfFile: harness.keyFile, encoding: .utf8)
+
+        let refused = BrailleLiveSession(catalog: try BrailleFixtures.panel(), host: harness.host, auth: "keyfile:" + wrongKey)
+        #expect(refused.wait { !$0.statuses.isEmpty })
+        refused.finish()
+        let status = try #require(refused.statuses.first)
+        #expect(!status.available)
+        #expect(status.message.contains("Authentication failed"), "\(status.message)")
+        #expect(!status.message.contains(key) && !status.message.contains("0123456789abcdef"))
+
+        let live = BrailleLiveSession(catalog: try BrailleFixtures.panel(), host: harness.host, auth: harness.keyFile)
+        defer { live.finish() }
+        #expect(live.waitUntilShown(on: harness))
+        #expect(live.statuses.first?.available == true)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemPresentation
+import TandemService
+
+/// The grocery story played on a real display, driven only by its keys, against the headless run.
+@Suite(.serialized) struct BrailleReplayTests {
+    /// One step of the story: the keys of a burst (commands at one instant), the wait after
+    /// it, and the frame the headless run shows once the wait is over.
+    struct Step {
+        var commands: [Command] = []
+        var wait = 0
+        var expected: BrailleFrame?
+        var line = 0
+    }
+
+    /// The BRLTTY command that `KeyMap.default` binds to `command` (plain BRLTTY commands
+    /// before `KEY_*` ones, then by name), or nil when no display key does it.
+    static func brailleKey(for command: Command) -> String? {
+        if case .route(let cell) = command { return "ROUTE \(cell)" }
+        let names = KeyMap.default.braille.filter { $0.value == command.name }.map(\.key)
+        return names.sorted { ($0.hasPrefix("KEY_") ? 1 : 0, $0) < ($1.hasPrefix("KEY_") ? 1 : 0, $1) }.first
+    }
+
+    /// Plays the scenario headless, step by step, keeping the last braille frame after each
+    /// wait (and at the end), and checks that this walk writes the same braille as `Replay`.
+    static func headlessSteps(catalog: Catalog, scenario: Scenario) throws -> [Step] {
+        let translator: @Sendable (Profile) -> any BrailleTranslator = { p in
+            LouisTranslator(contracted: p.contracted, computerBrailleAtCursor: p.computerBrailleAtCursor)
+        }
+        let records = RecordingSink()
+        var session = Session(catalog: catalog, profile: Profile(), sink: records, timing: .virtual, makeTranslator: translator)
+        func lastFrame() -> BrailleFrame? {
+            for r in records.records.reversed() { if case .braille(let f) = r.record { return f } }
+            return nil
+        }
+        session.start(at: 0)
+        session.settle()
+        var steps: [Step] = [Step(expected: lastFrame())]
+        var current = Step()
+        for line in scenario.lines {
+            switch line.step {
+            case .command(let c):
+                session.perform(c, at: session.now)
+                current.commands.append(c)
+                current.line = line.number
+            case .wait(let ms):
+                session.advance(to: session.now + ms)
+                current.wait = ms
+                current.expected = lastFrame()
+                steps.append(current)
+                current = Step()
+            default:
+                break
+            }
+        }
+        session.settle()
+        while let due = session.nextDeadline { session.advance(to: due) }
+        current.expected = lastFrame()
+        steps.append(current)
+
+        let reference = RecordingSink()
+        _ = try Replay(catalog: catalog, scenario: scenario, profile: Profile(), profiles: ProfileStore(searchPath: []),
+                       makeTranslator: translator).run(sink: reference)
+        let braille = { (s: RecordingSink) in s.records.compactMap { r -> BrailleFrame? in
+            if case .braille(let f) = r.record { return f }
+            return nil
+        } }
+        #expect(braille(records) == braille(reference), "the step-by-step walk shows what Replay shows")
+        return steps
+    }
+
+    @Test func groceryDrivenByDisplayKeysShowsTheHeadlessFramesAtEveryStep() throws {
+        let (catalog, scenario) = try BrailleFixtures.grocery()
+        let steps = try Self.headlessSteps(catalog: catalog, scenario: scenario)
+        #expect(steps.count > 15)
+
+        let harness = try BrailleHarness(cells: 40)
+        defer { harness.stop() }
+        let live = BrailleLiveSession(catalog: catalog, host: harness.host, auth: harness.auth)
+        defer { live.finish() }
+        #expect(live.waitUntilShown(on: harness))
+        let first = try #require(steps.first?.expected)
+        #expect(harness.waitForDisplay { $0.shows(first) }.ok, "the opening frame")
+
+        var pressed = 0
+        for (i, step) in steps.enumerated().dropFirst() {
+            for command in step.commands {
+                if let key = Self.brailleKey(for: command) {
+                    harness.press(key)
+                    pressed += 1
+                } else {
+                    live.send(command)
+                }
+            }
+            Thread.sleep(forTimeInterval: Double(step.wait) / 1000)
+            guard let expected = step.expected else { continue }
+            let result = harness.waitForDisplay(timeout: .seconds(3)) { $0.shows(expected) }
+            let keys = step.commands.map { $0.name }.joined(separator: " ")
+            let want = unicodeBraille(DisplayState.cells(showing: expected, columns: 40))
+            #expect(result.ok, "step \(i) (line \(step.line), after \(keys)): display \(result.state?.description ?? "-"), headless \(want)")
+        }
+        #expect(pressed == steps.reduce(0) { $0 + $1.commands.count }, "every command had a display key")
+        #expect(live.commands.count == pressed)
+    }
+}
