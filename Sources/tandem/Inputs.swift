@@ -11,18 +11,8 @@ struct ReplayInputs {
 
     init(catalogPath: String, scenarioPath: String, profileName: String?) throws(CLIError) {
         let store = ProfileStore()
-        let profile: Profile
-        do {
-            let (p, warnings) = try store.load(profileName ?? "default")
-            for w in warnings { printErr("tandem: warning: \(w)") }
-            profile = p
-        } catch { throw .input(error) }
-        let catalog: Catalog
-        do {
-            let (c, warnings) = try CatalogLoader.load(path: catalogPath)
-            for w in warnings { printErr("tandem: warning: \(w)") }
-            catalog = c
-        } catch { throw .input(error) }
+        let profile = try Self.loadProfile(profileName, from: store)
+        let catalog = try Self.loadCatalog(catalogPath)
         guard let data = FileManager.default.contents(atPath: scenarioPath) else {
             throw .input(Diagnostic(file: scenarioPath, line: nil, path: "", message: "no such file"))
         }
@@ -39,6 +29,24 @@ struct ReplayInputs {
             throw .unavailable("liblouis cannot load the braille tables \(missing.joined(separator: "; ")) (install liblouis-data)")
         }
         replay = Replay(catalog: catalog, scenario: scenario, profile: profile, profiles: store, makeTranslator: Self.translator)
+    }
+
+    /// A profile by name (`default` when none), its warnings printed.
+    static func loadProfile(_ name: String?, from store: ProfileStore) throws(CLIError) -> Profile {
+        do {
+            let (p, warnings) = try store.load(name ?? "default")
+            for w in warnings { printErr("tandem: warning: \(w)") }
+            return p
+        } catch { throw .input(error) }
+    }
+
+    /// A catalog file, loaded and validated, its warnings printed.
+    static func loadCatalog(_ path: String) throws(CLIError) -> Catalog {
+        do {
+            let (c, warnings) = try CatalogLoader.load(path: path)
+            for w in warnings { printErr("tandem: warning: \(w)") }
+            return c
+        } catch { throw .input(error) }
     }
 
     @Sendable static func translator(for p: Profile) -> any BrailleTranslator {

@@ -11,19 +11,8 @@ enum RunCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let p = try args.exactly(1, "CATALOG")
         let catalogPath = p[0]
-        let store = ProfileStore()
-        var profile: Profile
-        do {
-            let (loaded, warnings) = try store.load(args.options["--profile"] ?? "default")
-            for w in warnings { printErr("tandem: warning: \(w)") }
-            profile = loaded
-        } catch { throw .input(error) }
-        let catalog: Catalog
-        do {
-            let (c, warnings) = try CatalogLoader.load(path: catalogPath)
-            for w in warnings { printErr("tandem: warning: \(w)") }
-            catalog = c
-        } catch { throw .input(error) }
+        var profile = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore())
+        let catalog = try ReplayInputs.loadCatalog(catalogPath)
         if let address = args.options["--speech"] { profile.speechAddress = address }
         if let host = args.options["--braille"] { profile.brailleHost = host }
 
