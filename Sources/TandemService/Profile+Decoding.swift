@@ -1,4 +1,5 @@
 import TandemModel
+import TandemNavigator
 import TandemPresentation
 
 extension Profile {
@@ -107,7 +108,21 @@ private struct ProfileReader {
                     default: break
                     }
                 }
-            default: break  // name, description, keys: informational here
+            case "keys":
+                for (k, n, path) in try members(n, path, known: ["terminal", "braille"]) {
+                    var table = k == "terminal" ? p.keyMap.terminal : p.keyMap.braille
+                    guard let entries = n.members else { throw fail(n, path, "expected an object, found \(n.typeName)") }
+                    for e in entries {
+                        let epath = "\(path).\(e.key)"
+                        let key = k == "braille" ? e.key.uppercased() : e.key
+                        guard let command = try string(e.node, epath) else { table[key] = nil; continue }
+                        let known = command == "route" ? k == "braille" : command == "quit" ? k == "terminal" : Command(name: command) != nil
+                        guard known else { throw fail(e.node, epath, "unknown command \"\(command)\"") }
+                        table[key] = command
+                    }
+                    if k == "terminal" { p.keyMap.terminal = table } else { p.keyMap.braille = table }
+                }
+            default: break  // name, description: for people
             }
         }
     }

@@ -45,6 +45,10 @@ public struct Profile: Sendable, Hashable {
     /// BrlAPI host (`127.0.0.1:37`), `nil`: `BRLAPI_HOST` or the default.
     public var brailleHost: String?
 
+    /// Terminal keys and BRLTTY commands bound to Tandem's commands (`keys` in the file adds
+    /// to or replaces the defaults; a binding set to null removes it).
+    public var keyMap = KeyMap.default
+
     // progress
     public var progressInterval = 1000
     public var progressFeedback = ProgressFeedback.both

@@ -54,7 +54,7 @@ extension ReplayCommand {
                                                                                    voiceType: p.voice, punctuation: p.punctuation)))
         }
         if let host = args.options["--braille"] {
-            outputs.append(BrlAPIOutput(host: host, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"]))
+            outputs.append(BrlAPIOutput(host: host, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: r.profile.keyMap))
         }
         let live = LiveReplay(catalog: r.catalog, scenario: r.scenario, profile: r.profile, profiles: r.profiles,
                               makeTranslator: r.makeTranslator)

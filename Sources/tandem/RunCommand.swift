@@ -30,11 +30,11 @@ enum RunCommand {
                 rate: profile.rate, pitch: profile.pitch, volume: profile.volume, voiceType: profile.voice, punctuation: profile.punctuation)))
         }
         if profile.braille {
-            outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"]))
+            outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
         }
         let terminal = Terminal()
         let screen = ScreenView(wanted: !args.flags.contains("--quiet-screen") && isatty(STDOUT_FILENO) == 1)
-        let keyMap = KeyMap.default
+        let keyMap = profile.keyMap
         var session = Session(catalog: catalog, profile: profile,
                               sink: MultiplexSink([transcript, screen] + outputs.map { $0 as any OutputSink }),
                               timing: .virtual, makeTranslator: ReplayInputs.translator)
