@@ -120,4 +120,35 @@ struct RunSessionTests {
         #expect(lines.contains { $0.contains(#""type":"reload","screen":"catalog""#) })
         #expect(lines.contains { $0.contains(#""type":"reload-failed""#) })
     }
+
+    @Test("the grocery story from opening to checkout, by keyboard alone")
+    func groceryByKeyboard() throws {
+        let t = try TmuxSession()
+        func step(_ keys: [String], expect text: String, pause: Double = 0.3) throws {
+            for k in keys { try t.press(k); Thread.sleep(forTimeInterval: 0.15) }
+            #expect(try t.waitFor(text), "after \(keys): \(text)")
+            Thread.sleep(forTimeInterval: pause)
+        }
+        #expect(try t.waitFor("speech  » Mercado, cabeçalho"))
+        try step(["Left"], expect: "speech  » Buscar, botão")
+        try step(["Right", "Right", "Right"], expect: "speech  » Buscar produtos, campo de busca")
+        try step(["m"], expect: "speech  » Banana, 1 kg, R$ 5,99, botão")
+        try step(["Right"], expect: "speech  » Quantidade de banana, 0 no carrinho, ajustável")
+        try step(["Up", "Up", "Up", "Up", "Up"], expect: "speech  » 5 no carrinho")
+        try step(["Right", "Right", "Up"], expect: "speech  » Café adicionado ao carrinho", pause: 1.5)
+        try step(["Home", "Right", "Right", "Enter"], expect: "speech  » Minhas listas, cabeçalho")
+        try step(["Right", "Right"], expect: "speech  » Feira da semana, 12 itens")
+        try step(["Tab", "Tab", "Tab"], expect: "speech  » Excluir")
+        try step(["Enter"], expect: "speech  » Churrasco de domingo, 7 itens", pause: 0.5)
+        #expect(try t.screen().contains("speech  » Lista Feira da semana excluída"))
+        try step(["Escape"], expect: "braille │ ⠨⠍⠊⠝⠓⠁⠎⠀⠇⠊⠎⠞⠁⠎⠀⠃⠞⠝ │ Minhas listas btn")
+        try step(["End"], expect: "speech  » Finalizar compra, botão")
+        try step(["Enter"], expect: "speech  » Finalizando compra, 0%")
+        #expect(try t.waitFor("speech  » Pedido confirmado, cabeçalho"))
+        #expect(try t.screen().contains("speech  » 100%"))
+        try t.press("q")
+        #expect(try t.waitFor("EXIT 0"))
+        let focus = try t.transcriptLines().filter { $0.contains(#""type":"focus""#) }
+        #expect(focus.last?.contains(#""id":"confirmed.title""#) == true)
+    }
 }
