@@ -1,1 +1,96 @@
-print("bench")
+import Foundation
+
+// `tandem-bench`: generates catalogs of 1k, 100k and 1M elements and measures loading,
+// navigation steps, whole sessions and replays on them (Docs/benchmarks.md).
+//
+//   tandem-bench               all sizes (about 3 minutes)
+//   tandem-bench quick         1k and 100k, fewer repetitions (under 30 s)
+//   tandem-bench one SIZE      internal: measure one size, print the result as JSON
+//   tandem-bench policy-flood  the speech policy under a flood of events
+//   tandem-bench braille HOST  braille output latency against a real BRLTTY
+//   tandem-bench profile load|parse|next|replay SIZE [N]
+//                              one piece of work alone, N times, for a profiler
+
+let usage = """
+    OVERVIEW: Benchmarks Tandem on generated catalogs.
+
+    USAGE: tandem-bench [full | quick | policy-flood | braille HOST | profile WHAT SIZE [N]]
+
+    SUBCOMMANDS:
+      full (default)   1k, 100k and 1M elements
+      quick            1k and 100k elements, fewer repetitions
+      policy-flood     the speech policy under a flood of events
+      braille HOST     braille output latency against the BRLTTY at HOST (Docs/braille.md)
+      profile WHAT SIZE [N]
+                       WHAT (load, parse, next, replay) alone, N times (default 5), to run under
+                       perf or callgrind
+      one SIZE         (internal) measure one size and print JSON
+    """
+
+func printErr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+
+func runSizes(_ sizes: [Int], quick: Bool) -> Int32 {
+    var results: [SizeResult] = []
+    for size in sizes {
+        printErr("tandem-bench: measuring \(Report.sizeName(size)) elements…")
+        do { results.append(try ChildRun.measure(size: size, quick: quick)) } catch {
+            printErr("tandem-bench: error: \(error)")
+            return 1
+        }
+    }
+    print(Report(mode: quick ? "quick" : "full", machine: .current(), results: results).render())
+    return 0
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch args.first {
+case nil, "full":
+    status = runSizes([1_000, 100_000, 1_000_000], quick: false)
+case "quick":
+    status = runSizes([1_000, 100_000], quick: true)
+case "one":
+    if args.count >= 2, let size = Int(args[1]), size >= CatalogGenerator.smallest {
+        do {
+            try ChildRun.runChild(size: size, quick: args.dropFirst(2).contains("--quick"))
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
+    } else {
+        printErr("tandem-bench: error: one takes a number of elements (at least \(CatalogGenerator.smallest))")
+        status = 64
+    }
+case "profile":
+    if args.count >= 3, let target = ProfileTarget(rawValue: args[1]), let size = Int(args[2]), size >= CatalogGenerator.smallest {
+        do {
+            print(try target.run(size: size, times: args.count >= 4 ? max(1, Int(args[3]) ?? 5) : 5))
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
+    } else {
+        printErr("tandem-bench: error: profile takes one of \(ProfileTarget.allCases.map(\.rawValue).joined(separator: ", ")) and a number of elements")
+        status = 64
+    }
+case "policy-flood":
+    print(PolicyFloodBenchmark.run())
+    status = 0
+case "braille":
+    if args.count >= 2 {
+        print(BrailleLatencyBenchmark.run(host: args[1]))
+        status = 0
+    } else {
+        printErr("tandem-bench: error: braille takes a BrlAPI host (as in BRLAPI_HOST, e.g. 127.0.0.1:0)")
+        status = 64
+    }
+case "-h", "--help", "help":
+    print(usage)
+    status = 0
+default:
+    printErr("tandem-bench: error: unknown subcommand \"\(args[0])\"\n\n\(usage)")
+    status = 64
+}
+exit(status)
