@@ -30,51 +30,62 @@ struct NodeReader {
     var screenNumber = 0
     var screenIDs: [String: Int] = [:]
 
-    func fail(_ node: JSONNode, _ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(file: file, line: node.line, path: path, message: message)
+    func fail(_ node: JSONNode, _ path: JSONPath, _ message: String) -> Diagnostic {
+        Diagnostic(file: file, line: node.line, path: path.description, message: message)
     }
 
-    mutating func object(_ node: JSONNode, _ path: String, known: Set<String>) throws(Diagnostic) -> [String: (node: JSONNode, path: String)] {
-        guard let members = node.members else { throw fail(node, path, "expected an object, found \(node.typeName)") }
-        var out: [String: (node: JSONNode, path: String)] = [:]
-        for m in members {
-            let sub = path.isEmpty ? m.key : "\(path).\(m.key)"
-            if known.contains(m.key) {
-                out[m.key] = (m.node, sub)
-            } else {
-                diagnostics.warnings.append(Diagnostic(file: file, line: m.keyLine, path: sub, message: "unknown field \"\(m.key)\" ignored"))
-            }
+    /// An object's known members, looked up by key (a linear scan: objects are small, and a
+    /// dictionary per object cost more than the lookups).
+    struct Fields {
+        let members: [JSONNode.Member]
+        let base: JSONPath.Node
+
+        subscript(key: String) -> (node: JSONNode, path: JSONPath)? {
+            for m in members where m.key == key { return (m.node, JSONPath(parent: base, step: .key(key))) }
+            return nil
         }
-        return out
     }
 
-    func string(_ node: JSONNode, _ path: String) throws(Diagnostic) -> String {
+    mutating func object(_ node: JSONNode, _ path: JSONPath, known: Set<String>) throws(Diagnostic) -> Fields {
+        guard let members = node.members else { throw fail(node, path, "expected an object, found \(node.typeName)") }
+        let base = path.node()
+        var unknown = false
+        for m in members where !known.contains(m.key) {
+            unknown = true
+            let sub = JSONPath(parent: base, step: .key(m.key))
+            diagnostics.warnings.append(Diagnostic(file: file, line: m.keyLine, path: sub.description, message: "unknown field \"\(m.key)\" ignored"))
+        }
+        return Fields(members: unknown ? members.filter { known.contains($0.key) } : members, base: base)
+    }
+
+    func string(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> String {
         guard case .string(let s) = node.kind else { throw fail(node, path, "expected a string, found \(node.typeName)") }
         return s
     }
 
-    func number(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Double {
+    func number(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Double {
         guard case .number(let n) = node.kind else { throw fail(node, path, "expected a number, found \(node.typeName)") }
         return n
     }
 
-    func integer(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Int {
+    func integer(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Int {
         let n = try number(node, path)
         guard n == n.rounded(), abs(n) < 1e15 else { throw fail(node, path, "expected a whole number, found \(n)") }
         return Int(n)
     }
 
-    func bool(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Bool {
+    func bool(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Bool {
         guard case .bool(let b) = node.kind else { throw fail(node, path, "expected true or false, found \(node.typeName)") }
         return b
     }
 
-    func array(_ node: JSONNode, _ path: String) throws(Diagnostic) -> [(node: JSONNode, path: String)] {
+    func array(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> [(node: JSONNode, path: JSONPath)] {
         guard case .array(let items) = node.kind else { throw fail(node, path, "expected an array, found \(node.typeName)") }
-        return items.enumerated().map { ($0.element, "\(path)[\($0.offset)]") }
+        let base = path.node()
+        return items.enumerated().map { ($0.element, JSONPath(parent: base, step: .index($0.offset))) }
     }
 
-    func optionalString(_ node: JSONNode, _ path: String) throws(Diagnostic) -> String? {
+    func optionalString(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> String? {
         if case .null = node.kind { return nil }
         return try string(node, path)
     }
@@ -82,7 +93,7 @@ struct NodeReader {
     enum ReferenceKind { case element, adjustable, indicator, screen }
 
     /// Reads an id and records that it must resolve to the kind of thing named.
-    mutating func reference(_ kind: ReferenceKind, _ x: (node: JSONNode, path: String)) throws(Diagnostic) -> String {
+    mutating func reference(_ kind: ReferenceKind, _ x: (node: JSONNode, path: JSONPath)) throws(Diagnostic) -> String {
         let id = try string(x.node, x.path)
         let r: CatalogValidator.Reference = switch kind {
         case .element: .element(id)
@@ -97,8 +108,8 @@ struct NodeReader {
     // MARK: catalog
 
     mutating func catalog(_ node: JSONNode) throws(Diagnostic) -> Catalog {
-        let f = try object(node, "", known: ["format", "name", "language", "strings", "start", "screens"])
-        guard let format = f["format"] else { throw fail(node, "", "missing field \"format\" (expected \"\(Catalog.format)\")") }
+        let f = try object(node, .root, known: ["format", "name", "language", "strings", "start", "screens"])
+        guard let format = f["format"] else { throw fail(node, .root, "missing field \"format\" (expected \"\(Catalog.format)\")") }
         let formatName = try string(format.node, format.path)
         guard formatName == Catalog.format else {
             throw fail(format.node, format.path, "unsupported format \"\(formatName)\" (expected \"\(Catalog.format)\")")
@@ -109,14 +120,14 @@ struct NodeReader {
         if let s = f["strings"] {
             guard let langs = s.node.members else { throw fail(s.node, s.path, "expected an object, found \(s.node.typeName)") }
             for lang in langs {
-                let lpath = "\(s.path).\(lang.key)"
+                let lpath = s.path.key(lang.key)
                 guard let entries = lang.node.members else { throw fail(lang.node, lpath, "expected an object, found \(lang.node.typeName)") }
                 var table: [String: String] = [:]
-                for e in entries { table[e.key] = try string(e.node, "\(lpath).\(e.key)") }
+                for e in entries { table[e.key] = try string(e.node, lpath.key(e.key)) }
                 strings[lang.key] = table
             }
         }
-        guard let screensField = f["screens"] else { throw fail(node, "", "missing field \"screens\"") }
+        guard let screensField = f["screens"] else { throw fail(node, .root, "missing field \"screens\"") }
         var screens: [Screen] = []
         for (i, (n, p)) in try array(screensField.node, screensField.path).enumerated() {
             screenNumber = i
@@ -131,7 +142,7 @@ struct NodeReader {
         return Catalog(name: name, language: language, strings: strings, start: start, screens: screens)
     }
 
-    mutating func screen(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Screen {
+    mutating func screen(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Screen {
         let f = try object(node, path, known: ["id", "title", "focus", "root", "magicTap", "escape"])
         guard let id = f["id"] else { throw fail(node, path, "missing field \"id\"") }
         guard let rootField = f["root"] else { throw fail(node, path, "missing field \"root\"") }
@@ -159,7 +170,7 @@ struct NodeReader {
 
     /// Appends the element and its subtree to `elements` (pre-order) and returns its index.
     @discardableResult
-    mutating func element(_ node: JSONNode, _ path: String, parent: Int?, into elements: inout [Element]) throws(Diagnostic) -> Int {
+    mutating func element(_ node: JSONNode, _ path: JSONPath, parent: Int?, into elements: inout [Element]) throws(Diagnostic) -> Int {
         let f = try object(node, path, known: Self.elementFields)
         guard let idField = f["id"] else { throw fail(node, path, "missing field \"id\"") }
         var e = Element(id: try string(idField.node, idField.path))
@@ -203,7 +214,7 @@ struct NodeReader {
         if let x = f["progress"] {
             let p = try object(x.node, x.path, known: ["label", "value"])
             var value: Double?
-            if let v = p["value"], v.node.kind != .null {
+            if let v = p["value"], v.node.kind != JSONNode.Kind.null {
                 value = try number(v.node, v.path)
                 guard (0...1).contains(value!) else { throw fail(v.node, v.path, "progress must be between 0 and 1, found \(value!)") }
             }
@@ -219,7 +230,7 @@ struct NodeReader {
         return me
     }
 
-    mutating func labelText(_ node: JSONNode, _ path: String) throws(Diagnostic) -> LabelText {
+    mutating func labelText(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> LabelText {
         if case .string(let s) = node.kind { return .plain(s) }
         guard node.members != nil else { throw fail(node, path, "expected a string or {\"key\", \"args\"}, found \(node.typeName)") }
         let f = try object(node, path, known: ["key", "args"])
@@ -231,7 +242,7 @@ struct NodeReader {
         return .localized(key: k, args: args)
     }
 
-    func traits(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Traits {
+    func traits(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Traits {
         var t: Traits = []
         for (n, p) in try array(node, path) {
             let name = try string(n, p)
@@ -243,7 +254,7 @@ struct NodeReader {
         return t
     }
 
-    func frame(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Frame {
+    func frame(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Frame {
         let items = try array(node, path)
         guard items.count == 4 else { throw fail(node, path, "a frame is [x, y, width, height], found \(items.count) numbers") }
         var v: [Double] = []
@@ -252,7 +263,7 @@ struct NodeReader {
         return Frame(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    mutating func adjust(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Adjust {
+    mutating func adjust(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Adjust {
         let f = try object(node, path, known: ["value", "min", "max", "step", "format", "do"])
         func num(_ k: String, _ d: Double) throws(Diagnostic) -> Double {
             guard let x = f[k] else { return d }
@@ -271,16 +282,16 @@ struct NodeReader {
             effects: try f["do"].map { x throws(Diagnostic) in try effects(x.node, x.path) } ?? [])
     }
 
-    mutating func effects(_ node: JSONNode, _ path: String) throws(Diagnostic) -> [Effect] {
+    mutating func effects(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> [Effect] {
         var out: [Effect] = []
         for (n, p) in try array(node, path) { out.append(try effect(n, p)) }
         return out
     }
 
-    mutating func effect(_ node: JSONNode, _ path: String) throws(Diagnostic) -> Effect {
+    mutating func effect(_ node: JSONNode, _ path: JSONPath) throws(Diagnostic) -> Effect {
         guard let members = node.members else { throw fail(node, path, "expected an effect object, found \(node.typeName)") }
         let keys = Set(members.map(\.key))
-        func field(_ f: [String: (node: JSONNode, path: String)], _ k: String) throws(Diagnostic) -> (node: JSONNode, path: String) {
+        func field(_ f: Fields, _ k: String) throws(Diagnostic) -> (node: JSONNode, path: JSONPath) {
             guard let x = f[k] else { throw fail(node, path, "missing field \"\(k)\"") }
             return x
         }
@@ -332,7 +343,7 @@ struct NodeReader {
         if keys.contains("post") {
             // Fix: the kind is read directly; going through `object` here warned about every
             // unknown field a second time when the notification's own fields were read below.
-            let kind = (node: node["post"]!, path: "\(path).post")
+            let kind = (node: node["post"]!, path: path.key("post"))
             let name = try string(kind.node, kind.path)
             switch name {
             case "announcement":
@@ -373,7 +384,7 @@ extension CatalogDecoder {
         }
         var reader = NodeReader(file: file, diagnostics: Diagnostics(), validator: CatalogValidator(file: file))
         let effect: Effect
-        do { effect = try reader.effect(node, "post") } catch {
+        do { effect = try reader.effect(node, JSONPath.root.key("post")) } catch {
             var e = error
             e.line = line
             throw e

@@ -22,26 +22,26 @@ struct CatalogValidator {
     struct Site {
         let reference: Reference
         let line: Int
-        let path: String
+        let path: JSONPath
     }
 
     var sites: [Site] = []
     /// First place each element id was defined, to report duplicates.
-    var definitions: [String: (line: Int, path: String)] = [:]
+    var definitions: [String: (line: Int, path: JSONPath)] = [:]
     var errors: [Diagnostic] = []
     let file: String
 
     init(file: String) { self.file = file }
 
-    mutating func define(id: String, line: Int, path: String) {
+    mutating func define(id: String, line: Int, path: JSONPath) {
         if let first = definitions[id] {
-            errors.append(Diagnostic(file: file, line: line, path: path, message: "duplicate id \"\(id)\" (first defined at line \(first.line), \(first.path))"))
+            errors.append(Diagnostic(file: file, line: line, path: path.description, message: "duplicate id \"\(id)\" (first defined at line \(first.line), \(first.path))"))
         } else {
             definitions[id] = (line, path)
         }
     }
 
-    mutating func expect(_ reference: Reference, line: Int, path: String) {
+    mutating func expect(_ reference: Reference, line: Int, path: JSONPath) {
         sites.append(Site(reference: reference, line: line, path: path))
     }
 
@@ -50,7 +50,7 @@ struct CatalogValidator {
         var out = errors
         for site in sites {
             if let message = check(site.reference, in: catalog) {
-                out.append(Diagnostic(file: file, line: site.line, path: site.path, message: message))
+                out.append(Diagnostic(file: file, line: site.line, path: site.path.description, message: message))
             }
         }
         return out.sorted { ($0.line ?? 0) < ($1.line ?? 0) }

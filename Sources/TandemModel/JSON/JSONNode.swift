@@ -2,7 +2,7 @@
 /// catalog or a profile can name the file, the line and the JSON path.
 public struct JSONNode: Sendable, Equatable {
     /// The value itself.
-    public indirect enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         case null
         case bool(Bool)
         case number(Double)

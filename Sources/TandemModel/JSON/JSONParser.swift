@@ -9,24 +9,37 @@ public struct JSONParser {
         public let message: String
     }
 
-    private let bytes: [UInt8]
+    // The parser reads through an unsafe buffer: no bounds or exclusivity checks on the hot path
+    // (every access is guarded by an explicit `index < bytes.count`).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var depth = 0
     /// Nesting deeper than this is refused rather than risking the stack.
     private static let maxDepth = 512
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one JSON document (surrounding white space allowed).
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes)
+        let result: Result<JSONNode, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer)
+            do throws(SyntaxError) {
+                return .success(try parser.document())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func document() throws(SyntaxError) -> JSONNode {
         // A UTF-8 byte order mark is tolerated.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipSpace()
-        let node = try parser.value()
-        parser.skipSpace()
-        if parser.index < bytes.count { throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value") }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipSpace()
+        let node = try value()
+        skipSpace()
+        if index < bytes.count { throw error("unexpected \(describeCurrent()) after the JSON value") }
         return node
     }
 
@@ -68,12 +81,14 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: String) throws(SyntaxError) {
-        let w = Array(word.utf8)
-        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
+    private mutating func literal(_ word: StaticString) throws(SyntaxError) {
+        let n = word.utf8CodeUnitCount
+        guard index + n <= bytes.count else { throw error("unexpected \(describeCurrent()), expected a value") }
+        let w = word.utf8Start
+        for i in 0..<n where bytes[index + i] != w[i] {
             throw error("unexpected \(describeCurrent()), expected a value")
         }
-        index += w.count
+        index += n
     }
 
     private mutating func enter() throws(SyntaxError) {
@@ -87,7 +102,8 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [JSONNode.Member] = []
-        var seen: Set<String> = []
+        // Duplicate keys: a linear check while objects are small (most are), a set beyond that.
+        var seen: Set<String>?
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -100,7 +116,14 @@ public struct JSONParser {
             }
             let keyLine = line
             let key = try string()
-            if !seen.insert(key).inserted { throw SyntaxError(line: keyLine, message: "duplicate key \"\(key)\"") }
+            let duplicate: Bool
+            if members.count < 16 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if seen == nil { seen = Set(members.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            if duplicate { throw SyntaxError(line: keyLine, message: "duplicate key \"\(key)\"") }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()), expected ':' after key \"\(key)\"")
@@ -161,7 +184,13 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             if digits(&self) == 0 { throw error("malformed number: no digits in exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // Integers of up to 15 digits (ids, frames, counts: nearly all) are exact as Doubles.
+        if index - start <= 16, !bytes[start..<index].contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            var v = 0
+            for b in bytes[start..<index] where b != UInt8(ascii: "-") { v = v * 10 + Int(b - UInt8(ascii: "0")) }
+            return Double(bytes[start] == UInt8(ascii: "-") ? -v : v)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range") }
         return value
     }
@@ -186,6 +215,21 @@ public struct JSONParser {
 
     private mutating func string() throws(SyntaxError) -> String {
         index += 1  // opening quote
+        // Fast path: no escapes — the string is the bytes up to the closing quote.
+        let start = index
+        var i = index
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                guard let s = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) else {
+                    throw error("string is not valid UTF-8")
+                }
+                index = i + 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            i += 1
+        }
         var out: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
