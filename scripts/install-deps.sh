@@ -5,6 +5,7 @@ set -euo pipefail
 PACKAGES=(
   liblouis-dev liblouis-data liblouis-bin   # braille translation (CLouis)
   libspeechd-dev speech-dispatcher         # speech (CSpeechd) and the daemon the tests start
+  python3-speechd                          # tandem-bench speech-latency: the Python client it compares with
   libbrlapi-dev brltty                     # braille displays (CBrlAPI) and the daemon the tests start
   pkg-config python3 tmux                  # .systemLibrary flags; the virtual braille display; tandem run tests
 )

@@ -14,6 +14,9 @@ public struct LiveReplay {
     public var makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     /// How long the run may go on after its last line for output to finish.
     public var drainTimeout: Int = 30_000
+    /// How many times faster than real time the run goes (`LiveRunner.speed`): `wait` lines,
+    /// timers and the transcript's clock alike. Tests use it with a daemon that speaks as fast.
+    public var speed: Double = 1
 
     public init(catalog: Catalog, scenario: Scenario, profile: Profile, profiles: ProfileStore,
                 makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
@@ -39,6 +42,7 @@ public struct LiveReplay {
         let session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)
         let runner = LiveRunner(session: session)
+        runner.speed = speed
         for o in outputs { o.start(report: runner.reporter) }
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -47,10 +51,18 @@ public struct LiveReplay {
         }
         thread.stackSize = 8 << 20
         thread.start()
+        // `wait` lines are kept on the scenario's own clock: each ends at the sum of the waits
+        // so far after the start, so time spent sending lines does not add up over a long run.
+        let began = ContinuousClock.now
+        var waited = 0
         for line in lines {
             switch line.step {
             case .command(let c): runner.send(.command(c))
-            case .wait(let ms): Thread.sleep(forTimeInterval: Double(ms) / 1000)
+            case .wait(let ms):
+                waited += ms
+                let due = began + .milliseconds(Double(waited) / speed)
+                let left = due - ContinuousClock.now
+                if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) }
             case .expect(let text): runner.send(.expect(file: scenario.file, line: line.number, text: text))
             case .screen(let id): runner.send(.post(.screen(id)))
             case .profile(let name): runner.send(.profile(try profiles.load(name).0))

@@ -38,16 +38,23 @@ public final class LiveRunner: @unchecked Sendable {
     private var failureList: [Diagnostic] = []
     /// Called on the runner thread after each batch of input is handled (tests, terminal view).
     public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
+    /// How many times faster than real time the session's clock runs (1: real time). Tests set
+    /// it before `run` to play long scenarios quickly against daemons that speak as fast.
+    public var speed: Double = 1
+    /// Texts of recent utterances by `Spoken.id`, for the transcript's `speechd` notices.
+    private var recentSpeech: [Int: String] = [:]
+    private var recentOrder: [Int] = []
 
     public init(session: Session, keyMap: KeyMap = .default) {
         self.session = session
         self.keyMap = keyMap
     }
 
-    /// Milliseconds since the runner was created.
+    /// Milliseconds since the runner was created (times `speed`).
     public var now: Milliseconds {
         let d = ContinuousClock.now - start
-        return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+        let ms = Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+        return speed == 1 ? ms : Int(Double(ms) * speed)
     }
 
     /// Queues input for the runner thread. Safe from any thread.
@@ -66,6 +73,9 @@ public final class LiveRunner: @unchecked Sendable {
     /// Runs until `.quit`; returns the session's final state.
     @discardableResult
     public func run(startSpeaking: Bool = true, helpHint: Bool = false) -> SessionSnapshot {
+        // Outputs started before the run have reported whether their daemons answer: take that
+        // first, so that the opening speech already waits for real end-of-speech notices.
+        takeOutputStatuses()
         if startSpeaking {
             session.start(at: now, helpHint: helpHint)
             session.settle()
@@ -76,11 +86,11 @@ public final class LiveRunner: @unchecked Sendable {
                 if let due = session.nextDeadline {
                     let wait = min(due, quitBy ?? due) - now
                     if wait <= 0 { break }
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000))
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000 / speed))
                     if now >= due { break }
                 } else if let by = quitBy {
                     if by - now <= 0 || session.isQuiet { break }
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(by - now) / 1000))
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(by - now) / 1000 / speed))
                 } else {
                     condition.wait()
                 }
@@ -94,8 +104,10 @@ public final class LiveRunner: @unchecked Sendable {
             for input in batch {
                 if case .quit = input { quit = true; break }
                 handle(input, at: t)
+                rememberPlaying()
             }
             session.advance(to: now)
+            rememberPlaying()
             afterEachBatch?(snapshot)
             if let by = quitBy, session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
@@ -109,6 +121,39 @@ public final class LiveRunner: @unchecked Sendable {
     public var snapshot: SessionSnapshot {
         SessionSnapshot(screen: session.navigator.screen.id, focus: session.navigator.focusedElement?.id,
                         lastFocusSpeech: session.lastFocusSpeech, time: session.now)
+    }
+
+    /// Handles the `.status` reports already queued (see `run`).
+    private func takeOutputStatuses() {
+        condition.lock()
+        let isStatus: (LiveInput) -> Bool = { if case .output(.status) = $0 { true } else { false } }
+        let statuses = inbox.filter(isStatus)
+        inbox.removeAll(where: isStatus)
+        condition.unlock()
+        for s in statuses { handle(s, at: now) }
+    }
+
+    /// What speech-dispatcher reported, in the transcript: `{"ch":"event","type":"speechd",
+    /// "notice":"begin|end|cancel","id":"12","text":"…"}` (the text when the runner saw it play).
+    private func logNotice(_ event: LiveOutputEvent, at t: Milliseconds) {
+        let notice: String, id: Int
+        switch event {
+        case .speechBegan(let i): (notice, id) = ("begin", i)
+        case .speechEnded(let i): (notice, id) = ("end", i)
+        case .speechCancelled(let i): (notice, id) = ("cancel", i)
+        default: return
+        }
+        var fields: [SessionEvent.Field] = [.init("notice", notice), .init("id", String(id))]
+        if let text = recentSpeech[id] { fields.append(.init("text", text)) }
+        session.sink.emit(.event(SessionEvent("speechd", fields)), at: max(t, session.now))
+    }
+
+    /// Remembers the text of what the policy plays now, for `logNotice`.
+    private func rememberPlaying() {
+        guard let p = session.policy.playing, recentSpeech[p.id] == nil else { return }
+        recentSpeech[p.id] = p.utterance.text
+        recentOrder.append(p.id)
+        if recentOrder.count > 64 { recentSpeech[recentOrder.removeFirst()] = nil }
     }
 
     private func handle(_ input: LiveInput, at t: Milliseconds) {
@@ -126,9 +171,10 @@ public final class LiveRunner: @unchecked Sendable {
         case .output(let event):
             switch event {
             case .speechEnded(let id), .speechCancelled(let id):
+                logNotice(event, at: t)
                 session.speechEnded(id: id, at: t)
             case .speechBegan:
-                break
+                logNotice(event, at: t)
             case .status(let output, let available, let message):
                 session.reportOutput(output, available: available, message: message, at: t)
                 if output == "speech" {

@@ -21,6 +21,8 @@ let usage = """
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
       braille HOST     braille output latency against the BRLTTY at HOST (Docs/braille.md)
+      speech-latency ADDRESS
+                       key press to SSIP SPEAK against the speech-dispatcher at ADDRESS (Docs/speech.md)
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
@@ -84,6 +86,14 @@ case "braille":
         status = 0
     } else {
         printErr("tandem-bench: error: braille takes a BrlAPI host (as in BRLAPI_HOST, e.g. 127.0.0.1:0)")
+        status = 64
+    }
+case "speech-latency":
+    if args.count >= 2 {
+        print(SpeechLatencyBenchmark.run(address: args[1]), terminator: "")
+        status = 0
+    } else {
+        printErr("tandem-bench: error: speech-latency takes a speech-dispatcher address (unix_socket:PATH); see Docs/speech.md")
         status = 64
     }
 case "-h", "--help", "help":

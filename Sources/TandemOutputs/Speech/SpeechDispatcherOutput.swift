@@ -1,35 +1,157 @@
-import CSpeechd
+import Dispatch
 import Foundation
+import Synchronization
+import TandemPolicy
 
-/// Speech through speech-dispatcher (libspeechd / SSIP). STUB: to be written (issue 4).
+/// Speech through speech-dispatcher, over SSIP.
+///
+/// Tandem's policy decides what to say and when (SPEC §4); this output carries out its
+/// decisions and reports back what the daemon did:
+///
+/// - `.speech(.speak(s))`: the text, made safe by `SafeSpeechText`, is said at `s.priority`
+///   (`SET SELF PRIORITY important|message|text|notification|progress`), in the utterance's
+///   language (`pt-BR` → `pt-br`), spelled when `spell` is set (`SET SELF SPELLING on`), on the
+///   connection of its `SpeechComponent` (client `USER:tandem:focus`, `…:announcements`,
+///   `…:hints`, `…:progress`, `…:sounds`).
+/// - `.speech(.cancel(s))`: `CANCEL SELF` on the connection `s` went out on.
+/// - `.sound(icon)`: `SOUND_ICON icon` at `notification` priority.
+/// - `.speech(.drop/.postpone)`, `.braille`, other `.event`s: nothing.
+///
+/// Reports: `.speechBegan/.speechEnded/.speechCancelled(Spoken.id)` from speech-dispatcher's
+/// notifications, and `.status(output: "speech", …)` when the daemon is reached, lost (said
+/// once) or back. See `SpeechdEngine` for what happens while it is gone.
+///
+/// `emit` only queues and returns (microseconds): a worker thread does all I/O. Nothing
+/// autospawns a daemon: Tandem speaks its own SSIP over the socket, so libspeechd's
+/// autospawn is never involved.
+///
+/// Contract with the session: this output also watches the session's `output` events for
+/// "speech" (which `Session.reportOutput` emits when it handles this output's `.status`), to
+/// know whether the session waits for speech-dispatcher's end notices or estimates durations
+/// itself; it then reports an end it had to make up (the text could not be sent, or went stale
+/// in an outage) only to a session that waits for it.
 public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// Voice settings from the profile.
     public struct Voice: Sendable, Hashable {
+        /// speech-dispatcher's scale, -100…100.
         public var rate: Int, pitch: Int, volume: Int
+        /// `male1`…`male3`, `female1`…`female3`, `child_male`, `child_female`; nil: the default.
         public var voiceType: String?
+        /// `none`, `some`, `most` or `all`.
         public var punctuation: String
         public init(rate: Int = 0, pitch: Int = 0, volume: Int = 0, voiceType: String? = nil, punctuation: String = "some") {
             self.rate = rate; self.pitch = pitch; self.volume = volume; self.voiceType = voiceType; self.punctuation = punctuation
         }
     }
 
+    /// Timeouts and backoff, in milliseconds.
+    public struct Timing: Sendable, Hashable {
+        /// A command's reply; longer counts as a hung daemon.
+        public var replyTimeout = 1000
+        /// Speech must begin this long after it was sent while nothing else of Tandem's speaks,
+        /// or the output module counts as hung.
+        public var beginTimeout = 2000
+        /// While speech is out and speech-dispatcher has said nothing for this long, it is
+        /// asked something cheap (`GET RATE`), so a daemon that hangs mid-speech is noticed.
+        public var keepAlive = 1000
+        /// During an outage, how long the session waits for a kept (`important`/`message`)
+        /// utterance it was waiting for before it is released.
+        public var holdLimit = 3000
+        /// After a message is sent, later jobs wait up to this long for speech-dispatcher to
+        /// report that it started (a cancel that arrives while the module starts is lost).
+        public var startGate = 150
+        /// …and this long after it reported the start (its module may still be launching the
+        /// synthesizer; speech-dispatcher 0.11.4 needs about 5 ms).
+        public var startSettle = 25
+        /// A `CANCEL` whose cancel notice has not come this long after is sent again.
+        public var cancelConfirm = 100
+        /// Reconnect backoff: the first wait, doubled after each failure up to the second.
+        public var firstBackoff = 50
+        public var maxBackoff = 2000
+        /// `start` waits this long for the first connection attempt, so the session learns at
+        /// once whether speech-dispatcher is there.
+        public var startWait = 300
+        public init() {}
+    }
+
     public let name = "speech"
+    /// As given (`unix_socket:/path`); nil: `SPEECHD_ADDRESS`, else speech-dispatcher's default.
     public let address: String?
-    public let voice: Voice
-    private var report: (@Sendable (LiveOutputEvent) -> Void)?
+    /// The settings `start` connects with (see `update(voice:)`).
+    public private(set) var voice: Voice
+    public let timing: Timing
+    /// Called on the worker thread for every command written and reply read (benchmarks).
+    /// Set before `start`.
+    public var trace: (@Sendable (SSIPTrace) -> Void)?
+
+    private let inbox = SpeechInbox()
+    private let reporter = Mutex<(@Sendable (LiveOutputEvent) -> Void)?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
 
     /// `address` as in `SPEECHD_ADDRESS` (`unix_socket:/path`); nil: the environment, else the default.
-    public init(address: String?, voice: Voice) {
+    public init(address: String?, voice: Voice, timing: Timing = Timing()) {
         self.address = address
         self.voice = voice
+        self.timing = timing
     }
+
+    /// The address this output connects to, as resolved from `address`, the environment and
+    /// the default (nil when the text does not parse).
+    public var resolvedAddress: SpeechdAddress? { SpeechdAddress.resolve(address) }
 
     public func start(report: @escaping @Sendable (LiveOutputEvent) -> Void) {
-        self.report = report
-        report(.status(output: name, available: false, message: "speech-dispatcher output is not built yet"))
+        guard !started else { return }
+        started = true
+        reporter.withLock { $0 = report }
+        let engine = SpeechdEngine(address: resolvedAddress, addressText: address ?? ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? "",
+                                   voice: voice, timing: timing, inbox: inbox, trace: trace,
+                                   report: { [weak self] event in self?.deliver(event) })
+        let firstAttempt = DispatchSemaphore(value: 0)
+        let done = self.done
+        let thread = Thread {
+            engine.run(firstAttempt: { firstAttempt.signal() })
+            done.signal()
+        }
+        thread.name = "tandem speech"
+        thread.start()
+        _ = firstAttempt.wait(timeout: .now() + .milliseconds(timing.startWait))
     }
 
-    public func stop() { report = nil }
+    public func stop() {
+        reporter.withLock { $0 = nil }
+        guard started else { return }
+        started = false
+        inbox.post(.stop)
+        // The worker finishes what it is doing (at most a reply timeout) and leaves.
+        _ = done.wait(timeout: .now() + .milliseconds(timing.replyTimeout + 500))
+    }
 
-    public func emit(_ record: Record, at time: Int) {}
+    public func emit(_ record: Record, at time: Int) {
+        switch record {
+        case .speech(.speak(let s)):
+            inbox.postSpeak(s)
+        case .speech(.cancel(let s)):
+            inbox.post(.cancel(s))
+        case .sound(let icon):
+            inbox.post(.sound(icon))
+        case .event(let e) where e.type == "output":
+            if e.fields.contains(.init("output", name)), let available = e.fields.first(where: { $0.key == "available" }) {
+                inbox.setSessionWaitsForSpeech(available.value == "yes")
+            }
+        case .speech(.drop), .speech(.postpone), .braille, .event:
+            break
+        }
+    }
+
+    /// New voice settings for every connection (a profile change).
+    public func update(voice: Voice) {
+        self.voice = voice
+        inbox.post(.voice(voice))
+    }
+
+    private func deliver(_ event: LiveOutputEvent) {
+        // Under the lock, so that no report is made once `stop` has returned.
+        reporter.withLock { $0?(event) }
+    }
 }

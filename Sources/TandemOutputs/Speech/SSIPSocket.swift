@@ -1,0 +1,176 @@
+import Glibc
+
+/// Why talking to speech-dispatcher failed.
+enum SSIPError: Error, Sendable, Hashable {
+    /// Nothing listens at the address (no socket, refused, unknown host).
+    case unreachable(String)
+    /// The connection broke (the daemon died or closed it).
+    case broken(String)
+    /// No answer in time (a hung daemon).
+    case timeout(String)
+
+    var message: String {
+        switch self {
+        case .unreachable(let m), .broken(let m), .timeout(let m): return m
+        }
+    }
+}
+
+/// Monotonic time in nanoseconds: the clock of every deadline here and of `SSIPTrace`.
+public enum SpeechClock {
+    /// Now, in nanoseconds since an arbitrary start (CLOCK_MONOTONIC).
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    static func deadline(afterMilliseconds ms: Int) -> UInt64 { now() &+ UInt64(max(0, ms)) &* 1_000_000 }
+
+    /// Milliseconds left until `deadline` for `poll` (0 when it has passed).
+    static func pollTimeout(until deadline: UInt64) -> Int32 {
+        let n = now()
+        guard deadline > n else { return 0 }
+        return Int32(min(UInt64(Int32.max), (deadline - n + 999_999) / 1_000_000))
+    }
+}
+
+/// A nonblocking stream socket to speech-dispatcher. Every wait has a deadline, writes never
+/// raise SIGPIPE, and nothing here blocks longer than it is told to.
+final class SSIPSocket {
+    let fd: Int32
+    private var closed = false
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close() }
+
+    /// Connects within `timeoutMs` (a Unix socket answers at once; TCP may take a while).
+    static func connect(_ address: SpeechdAddress, timeoutMs: Int) throws(SSIPError) -> SSIPSocket {
+        switch address {
+        case .unixSocket(let path):
+            var addr = sockaddr_un()
+            addr.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8)
+            let capacity = MemoryLayout.size(ofValue: addr.sun_path)
+            guard bytes.count < capacity else { throw .unreachable("the socket path is too long: \(path)") }
+            withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+                raw.copyBytes(from: bytes)
+                raw[bytes.count] = 0
+            }
+            let s = try open(family: AF_UNIX)
+            let r = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(s.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            try s.finishConnect(r, timeoutMs: timeoutMs, what: "unix_socket:\(path)")
+            return s
+        case .inetSocket(let host, let port):
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            var list: UnsafeMutablePointer<addrinfo>?
+            let rc = getaddrinfo(host, String(port), &hints, &list)
+            guard rc == 0, let first = list else {
+                throw .unreachable("cannot resolve \(host): \(String(cString: gai_strerror(rc)))")
+            }
+            defer { freeaddrinfo(list) }
+            var lastError = SSIPError.unreachable("no address for \(host)")
+            var ai: UnsafeMutablePointer<addrinfo>? = first
+            while let a = ai {
+                do throws(SSIPError) {
+                    let s = try open(family: a.pointee.ai_family)
+                    var one: Int32 = 1
+                    setsockopt(s.fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                    let r = Glibc.connect(s.fd, a.pointee.ai_addr, a.pointee.ai_addrlen)
+                    try s.finishConnect(r, timeoutMs: timeoutMs, what: "inet_socket:\(host):\(port)")
+                    return s
+                } catch {
+                    lastError = error
+                }
+                ai = a.pointee.ai_next
+            }
+            throw lastError
+        }
+    }
+
+    private static func open(family: Int32) throws(SSIPError) -> SSIPSocket {
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let fd = socket(family, type, 0)
+        guard fd >= 0 else { throw .unreachable("socket(): \(errnoText())") }
+        return SSIPSocket(fd: fd)
+    }
+
+    private func finishConnect(_ result: Int32, timeoutMs: Int, what: String) throws(SSIPError) {
+        if result == 0 { return }
+        let e = errno
+        guard e == EINPROGRESS || e == EAGAIN else { throw .unreachable("\(what): \(String(cString: strerror(e)))") }
+        let deadline = SpeechClock.deadline(afterMilliseconds: timeoutMs)
+        guard try wait(for: Int16(POLLOUT), until: deadline) else { throw .timeout("\(what): no connection within \(timeoutMs) ms") }
+        var err: Int32 = 0
+        var len = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len)
+        if err != 0 { throw .unreachable("\(what): \(String(cString: strerror(err)))") }
+    }
+
+    /// Writes all of `bytes` before `deadline`.
+    func send(_ bytes: [UInt8], until deadline: UInt64) throws(SSIPError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 { offset += n; continue }
+            let e = errno
+            if n < 0 && e == EINTR { continue }
+            if n < 0 && (e == EAGAIN || e == EWOULDBLOCK) {
+                guard try wait(for: Int16(POLLOUT), until: deadline) else { throw .timeout("speech-dispatcher does not read what Tandem sends") }
+                continue
+            }
+            throw .broken("the connection broke: \(String(cString: strerror(e)))")
+        }
+    }
+
+    /// Reads what is there into `parser`; false when nothing was waiting.
+    func receive(into parser: inout SSIPParser) throws(SSIPError) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var got = false
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                got = true
+                buffer.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                if n < buffer.count { return true }
+                continue
+            }
+            if n == 0 { throw .broken("speech-dispatcher closed the connection") }
+            let e = errno
+            if e == EINTR { continue }
+            if e == EAGAIN || e == EWOULDBLOCK { return got }
+            throw .broken("the connection broke: \(String(cString: strerror(e)))")
+        }
+    }
+
+    /// Waits until the socket is readable (or `events`) or `deadline`; false on timeout.
+    func wait(for events: Int16 = Int16(POLLIN), until deadline: UInt64) throws(SSIPError) -> Bool {
+        while true {
+            var p = pollfd(fd: fd, events: events, revents: 0)
+            let r = poll(&p, 1, SpeechClock.pollTimeout(until: deadline))
+            if r > 0 {
+                if p.revents & Int16(POLLNVAL) != 0 { throw .broken("the connection is closed") }
+                return true            // readable, writable, or HUP/ERR (the next read says which)
+            }
+            if r == 0 { return false }
+            if errno != EINTR { throw .broken("poll(): \(errnoText())") }
+        }
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fd)
+    }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,0 +1,223 @@
+import TandemPolicy
+import TandemPresentation
+
+extension SpeechdEngine {
+    // MARK: jobs
+
+    func handle(_ job: SpeechJob) {
+        switch job {
+        case .speak(let spoken, let external):
+            speak(spoken, external: external)
+        case .cancel(let spoken):
+            cancel(spoken)
+        case .sound(let icon):
+            playSound(icon)
+        case .voice(let v):
+            voice = v
+            for c in connections.values {
+                do throws(SSIPError) { try c.apply(v) } catch { lose(error); return }
+            }
+        case .stop:
+            break
+        }
+    }
+
+    func speak(_ spoken: Spoken, external: Bool) {
+        let text = SafeSpeechText.clean(spoken.utterance.text)
+        let t = TrackedUtterance(spoken: spoken, text: text, external: external)
+        latest[spoken.id] = t
+        if text.isEmpty {
+            // Nothing to say: over at once.
+            finish(t, .end, synthetic: true)
+            return
+        }
+        if t.isKept {
+            kept.append(t)
+            if kept.count > Self.maxKept, let i = kept.firstIndex(where: { $0.messageID == nil }) {
+                // A long outage: the oldest waiting one goes, as if cancelled.
+                finish(kept.remove(at: i), .cancel, synthetic: true)
+            }
+            sendKept()
+        } else if isConnected {
+            send(t)
+        } else {
+            // Stale by the time a daemon is back: never said.
+            finish(t, .cancel, synthetic: true)
+        }
+    }
+
+    func cancel(_ spoken: Spoken) {
+        guard let t = latest[spoken.id] else { return }
+        kept.removeAll { $0 === t }
+        // The session is done with it already: speech-dispatcher's cancel notice is passed on
+        // for the transcript; one not yet sent is simply forgotten.
+        if t.messageID != nil, let c = connections[t.component] {
+            if !t.cancelRequested {
+                t.cancelRequested = true
+                t.cancelSentAt = SpeechClock.now()
+                t.cancelAttempts = 1
+                do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
+            }
+        } else {
+            latest[spoken.id] = nil
+        }
+        sendKept()
+    }
+
+    func playSound(_ icon: SoundIcon) {
+        guard let c = connections[.sounds], let name = SpeechdVocabulary.soundIcon(icon) else { return }
+        do throws(SSIPError) {
+            if let id = try c.soundIcon(name, priority: SpeechdVocabulary.priority(.notification)) {
+                ignore(id)
+            }
+        } catch {
+            lose(error)
+        }
+    }
+
+    /// Sends the oldest kept utterance when none is out.
+    func sendKept() {
+        guard isConnected, let head = kept.first, head.messageID == nil else { return }
+        send(head)
+    }
+
+    func send(_ t: TrackedUtterance) {
+        guard let c = connections[t.component] else { return }
+        let u = t.spoken.utterance
+        do throws(SSIPError) {
+            guard let id = try c.speak(t.text, priority: SpeechdVocabulary.priority(t.spoken.priority),
+                                       language: SpeechdVocabulary.language(u.language), spell: u.spell) else {
+                // Refused (speech-dispatcher said no): over, as far as anyone waits for it.
+                kept.removeAll { $0 === t }
+                finish(t, .cancel, synthetic: true)
+                sendKept()
+                return
+            }
+            t.messageID = id
+            t.sentAt = SpeechClock.now()
+            lastActivity = t.sentAt
+            byMessage[id] = t
+            starting = t
+            for kind in early.removeValue(forKey: id) ?? [] { apply(kind, to: t) }
+        } catch {
+            lose(error)
+        }
+    }
+
+    // MARK: events
+
+    /// Handles the events read so far, from every connection, in speech order: a batch read
+    /// from several sockets at once is sorted by message id (speech-dispatcher numbers messages
+    /// as they come, and one speaker ends a message before it begins a later one), each
+    /// message's begin before its end. So "the message ended, then the text began" is never
+    /// reported the other way round because the two sockets were read in that order.
+    func handleEvents() {
+        while true {
+            var batch: [SSIPEvent] = []
+            for component in SpeechComponent.allCases {
+                guard let c = connections[component], !c.events.isEmpty else { continue }
+                batch += c.events
+                c.events.removeAll()
+            }
+            guard !batch.isEmpty else { return }
+            let ordered = batch.enumerated().sorted { a, b in
+                (a.element.messageID, Self.rank(a.element.kind), a.offset) < (b.element.messageID, Self.rank(b.element.kind), b.offset)
+            }
+            for (_, e) in ordered { handle(e) }
+        }
+    }
+
+    static func rank(_ kind: SSIPEvent.Kind) -> Int {
+        switch kind {
+        case .begin: return 0
+        case .pause, .resume, .indexMark: return 1
+        case .end, .cancel: return 2
+        }
+    }
+
+    func handle(_ e: SSIPEvent) {
+        lastActivity = SpeechClock.now()
+        guard let t = byMessage[e.messageID] else {
+            guard !ignoredIDs.contains(e.messageID) else {
+                if e.kind == .end || e.kind == .cancel { ignoredIDs.remove(e.messageID) }
+                return
+            }
+            early[e.messageID, default: []].append(e.kind)
+            if early.count > Self.maxEarly, let oldest = early.keys.min() { early[oldest] = nil }
+            return
+        }
+        apply(e.kind, to: t)
+    }
+
+    func apply(_ kind: SSIPEvent.Kind, to t: TrackedUtterance) {
+        if starting === t {
+            starting = nil
+            if kind == .begin { settleUntil = SpeechClock.now() &+ UInt64(timing.startSettle) * 1_000_000 }
+        }
+        switch kind {
+        case .begin:
+            t.begunAt = SpeechClock.now()
+            if latest[t.spoken.id] === t { report(.speechBegan(t.spoken.id)) }
+            if t.cancelRequested { repairCancel(t) }
+        case .end, .cancel:
+            if let id = t.messageID { byMessage[id] = nil }
+            kept.removeAll { $0 === t }
+            finish(t, kind)
+            sendKept()
+        case .pause, .resume, .indexMark:
+            break
+        }
+    }
+
+    /// Events for message `id` are none of Tandem's business (a sound icon, a message sent again).
+    func ignore(_ id: Int) {
+        ignoredIDs.insert(id)
+        if ignoredIDs.count > Self.maxEarly, let oldest = ignoredIDs.min() { ignoredIDs.remove(oldest) }
+        early[id] = nil
+    }
+
+    /// A cancel speech-dispatcher lost: the message began after it, or no cancel notice came
+    /// within `Timing.cancelConfirm`. (0.11.4 drops a `CANCEL` that arrives while its output
+    /// module is still launching the synthesizer.) Cancel again; what went out on the same
+    /// connection after it, and would fall to `CANCEL SELF` too, is sent again after the cancel.
+    func repairCancel(_ t: TrackedUtterance) {
+        guard let c = connections[t.component], t.cancelAttempts < 3 else { return }
+        let newer = byMessage.values.filter { $0 !== t && $0.component == t.component && $0.sentAt >= t.sentAt && !$0.cancelRequested }
+            .sorted { $0.sentAt < $1.sentAt }
+        if newer.contains(where: { $0.begunAt != nil }) {
+            // Something newer speaks, so this one is over; its notice just went missing.
+            if let id = t.messageID { byMessage[id] = nil }
+            return
+        }
+        t.cancelAttempts += 1
+        t.cancelSentAt = SpeechClock.now()
+        do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
+        for n in newer {
+            if let old = n.messageID {
+                byMessage[old] = nil
+                ignore(old)
+            }
+            n.messageID = nil
+            send(n)
+        }
+    }
+
+    /// When the oldest unconfirmed cancel is due for `repairCancel`.
+    func cancelCheckDeadline() -> UInt64? {
+        byMessage.values.filter { $0.cancelRequested && $0.cancelAttempts < 3 }
+            .map { $0.cancelSentAt &+ UInt64(timing.cancelConfirm) * 1_000_000 }.min()
+    }
+
+    /// Reports the end (`.end`) or cancel of `t` to the session, while it is the newest run of
+    /// its `Spoken.id`. A `synthetic` end (Tandem's own conclusion, not speech-dispatcher's
+    /// notice) is reported only when the session waits for it; otherwise the session's own
+    /// estimate ends the utterance, and an early report would cut it short.
+    func finish(_ t: TrackedUtterance, _ kind: SSIPEvent.Kind, synthetic: Bool = false) {
+        guard latest[t.spoken.id] === t else { return }
+        if !synthetic || t.external {
+            report(kind == .end ? .speechEnded(t.spoken.id) : .speechCancelled(t.spoken.id))
+        }
+        t.endReported = true
+        latest[t.spoken.id] = nil
+    }
+}

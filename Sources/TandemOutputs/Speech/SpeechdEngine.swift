@@ -1,0 +1,236 @@
+import Glibc
+import TandemPolicy
+import TandemPresentation
+
+/// The speech worker: owns the connections and everything in flight, and runs on its own
+/// thread (`run`), so nothing it does — connecting, waiting for replies, backing off —
+/// ever blocks the session. It talks to the rest of Tandem only through its inbox (in) and
+/// `report` (out).
+///
+/// The flow:
+///
+/// 1. Connect one `SSIPConnection` per `SpeechComponent`; report `.status(available: true)`.
+///    When that fails, report `.status(available: false)` once and retry with backoff
+///    (`Timing.firstBackoff`, doubling up to `Timing.maxBackoff`).
+/// 2. Jobs wait while the last message sent has not started yet (no event for it within
+///    `Timing.startGate`) and for `Timing.startSettle` after it began: speech-dispatcher
+///    0.11.4 loses a `CANCEL`, or a newer message's priority, that arrives while its output
+///    module is starting a message, and then says the old message in full. Waiting jobs are
+///    coalesced: an utterance spoken and cancelled before it went out is never sent (a burst
+///    of five increments sends only the last value). A cancel whose notice does not come
+///    within `Timing.cancelConfirm` is sent again (`repairCancel`).
+/// 3. `speak`: the text is cleaned; `text`, `notification` and `progress` go out at once;
+///    `important` and `message` join `kept` and go out one at a time, in order (the session's
+///    policy sends one at a time anyway; after an outage the backlog drains the same way).
+/// 4. Events map speech-dispatcher's message ids back to `Spoken.id`s and are reported as
+///    `.speechBegan/.speechEnded/.speechCancelled`; an ended kept utterance leaves `kept`.
+/// 5. The connection is lost when a socket breaks, a reply does not come within
+///    `Timing.replyTimeout` (while speech is out, a `GET RATE` after each `Timing.keepAlive`
+///    of silence makes sure there is something to answer), or speech does not begin within
+///    `Timing.beginTimeout` while nothing of Tandem's speaks (a hung module). Then:
+///    best-effort `CANCEL SELF` (so a daemon that was only stuck does not say things twice),
+///    `.status(available: false)`, and in-flight `text`/`notification`/`progress` the
+///    session waited for are reported cancelled (stale: never said again). Kept utterances
+///    stay and are said again once reconnected, their ends reported with their original ids.
+///    Should the outage outlast `Timing.holdLimit`, the session is released: kept utterances
+///    it waits for are reported cancelled (and still said after reconnecting).
+final class SpeechdEngine: @unchecked Sendable {
+    /// Timeouts and backoff, in milliseconds.
+    typealias Timing = SpeechDispatcherOutput.Timing
+
+    let address: SpeechdAddress?
+    let addressText: String
+    let timing: Timing
+    let user: String
+    let inbox: SpeechInbox
+    let report: @Sendable (LiveOutputEvent) -> Void
+    let trace: (@Sendable (SSIPTrace) -> Void)?
+    var voice: SpeechDispatcherOutput.Voice
+
+    var connections: [SpeechComponent: SSIPConnection] = [:]
+    /// What the session was last told (nil: nothing yet).
+    var reportedAvailable: Bool?
+    var backoff: Int
+    var nextAttempt: UInt64 = 0
+    var outageSince: UInt64?
+    /// The last sign of speech (an event, or a message sent): the begin watchdog's clock.
+    var lastActivity: UInt64 = 0
+    /// The last word from speech-dispatcher, keep-alive answers included.
+    var lastHeard: UInt64 = 0
+    /// Sent utterances by speech-dispatcher message id (current connections only).
+    var byMessage: [Int: TrackedUtterance] = [:]
+    /// `important`/`message` utterances not yet heard, in the order they came.
+    var kept: [TrackedUtterance] = []
+    /// The newest tracked utterance for each `Spoken.id` (an interrupted message comes back
+    /// with the same id; notices about its older run are not passed on).
+    var latest: [Int: TrackedUtterance] = [:]
+    /// Events for message ids whose `SPEAK` reply has not been read yet (they can overtake it).
+    var early: [Int: [SSIPEvent.Kind]] = [:]
+    /// Message ids whose events are not Tandem's business (sound icons, messages sent again).
+    var ignoredIDs: Set<Int> = []
+    /// Jobs not yet carried out, oldest first (see `flushDeferred`).
+    var deferred: [SpeechJob] = []
+    /// The last utterance sent that speech-dispatcher has not said anything about yet.
+    var starting: TrackedUtterance?
+    /// Jobs also wait until this time: a little after the last message began, while the
+    /// output module may still be starting its synthesizer.
+    var settleUntil: UInt64 = 0
+    /// Limits: kept utterances waiting for a daemon, and early events remembered.
+    static let maxKept = 64
+    static let maxEarly = 64
+
+    init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing, inbox: SpeechInbox,
+         trace: (@Sendable (SSIPTrace) -> Void)?, report: @escaping @Sendable (LiveOutputEvent) -> Void) {
+        self.address = address; self.addressText = addressText; self.voice = voice; self.timing = timing
+        self.inbox = inbox; self.trace = trace; self.report = report
+        self.backoff = timing.firstBackoff
+        self.user = Self.userName()
+    }
+
+    var isConnected: Bool { !connections.isEmpty }
+
+    // MARK: the loop
+
+    /// Runs until a `.stop` job; `firstAttempt` is called once the first connection attempt is over.
+    func run(firstAttempt: () -> Void) {
+        connect()
+        firstAttempt()
+        while true {
+            for job in inbox.take() {
+                if case .stop = job {
+                    shutdown()
+                    return
+                }
+                deferred.append(job)
+            }
+            flushDeferred()
+            checkTimers()
+            waitForInput()
+            readConnections()
+            flushDeferred()
+        }
+    }
+
+    /// Carries out waiting jobs in order, unless the last message sent is still starting
+    /// (for at most `Timing.startGate`); a `speak` whose `cancel` is also waiting is dropped
+    /// together with it.
+    func flushDeferred() {
+        while true {
+            handleEvents()
+            guard !deferred.isEmpty else { return }
+            if let due = gateDeadline() {
+                if SpeechClock.now() < due { return }
+                starting = nil
+            }
+            let job = deferred.removeFirst()
+            if case .speak(let spoken, _) = job, let i = deferred.firstIndex(where: { Self.isCancel($0, of: spoken) }) {
+                deferred.remove(at: i)
+                continue
+            }
+            handle(job)
+        }
+    }
+
+    /// Until when jobs wait (nil: they need not).
+    func gateDeadline() -> UInt64? {
+        if let s = starting { return s.sentAt &+ UInt64(timing.startGate) * 1_000_000 }
+        return settleUntil > SpeechClock.now() ? settleUntil : nil
+    }
+
+    static func isCancel(_ job: SpeechJob, of spoken: Spoken) -> Bool {
+        if case .cancel(let c) = job { return c.id == spoken.id }
+        return false
+    }
+
+    /// Sleeps until a job, a socket's data or the next deadline.
+    func waitForInput() {
+        var fds = [pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
+        for c in connections.values { fds.append(pollfd(fd: c.socket.fd, events: Int16(POLLIN), revents: 0)) }
+        _ = poll(&fds, nfds_t(fds.count), SpeechClock.pollTimeout(until: nextDeadline()))
+    }
+
+    func readConnections() {
+        for c in SpeechComponent.allCases.compactMap({ connections[$0] }) {
+            do throws(SSIPError) {
+                try c.pump()
+            } catch {
+                lose(error)
+                return
+            }
+        }
+    }
+
+    /// When the loop next has something to do without input.
+    func nextDeadline() -> UInt64 {
+        let now = SpeechClock.now()
+        var due = now &+ 1_000_000_000       // at least once a second
+        if !deferred.isEmpty, let gate = gateDeadline() { due = min(due, gate) }
+        if !isConnected { return max(now, min(due, nextAttempt, holdDeadline() ?? .max)) }
+        if let w = watchdogDeadline() { due = min(due, w) }
+        if let c = cancelCheckDeadline() { due = min(due, c) }
+        if let k = keepAliveDeadline() { due = min(due, k) }
+        return due
+    }
+
+    func checkTimers() {
+        let now = SpeechClock.now()
+        if !isConnected {
+            if let due = holdDeadline(), now >= due { releaseKept() }
+            if now >= nextAttempt { connect() }
+            return
+        }
+        if let due = watchdogDeadline(), now >= due {
+            lose(.timeout("speech-dispatcher has not begun speaking for \(timing.beginTimeout) ms (its output module may hang)"))
+            return
+        }
+        if let due = keepAliveDeadline(), now >= due, let c = connections[.focus] {
+            // A daemon that hangs mid-speech sends nothing, which long speech does too: ask.
+            do throws(SSIPError) { try c.request("GET RATE") } catch { lose(error); return }
+            lastHeard = SpeechClock.now()
+        }
+        let confirm = UInt64(timing.cancelConfirm) * 1_000_000
+        for t in byMessage.values.sorted(by: { $0.sentAt < $1.sentAt })
+        where t.cancelRequested && t.cancelAttempts < 3 && now >= t.cancelSentAt &+ confirm && t.messageID.map({ byMessage[$0] === t }) == true {
+            repairCancel(t)
+        }
+        // Cancelled utterances whose cancel notice never came are forgotten after a while.
+        let stale = UInt64(timing.beginTimeout * 4) * 1_000_000
+        for (id, t) in byMessage where t.cancelRequested && now > t.sentAt &+ stale { byMessage[id] = nil }
+    }
+
+    /// Hang detection: something of Tandem's was sent and has not begun, nothing of Tandem's
+    /// is speaking, and speech-dispatcher has been silent for `beginTimeout`; or an utterance
+    /// has been speaking far longer than it could.
+    func watchdogDeadline() -> UInt64? {
+        var speaking = false
+        var oldestWaiting: UInt64?
+        var longest: UInt64?
+        for t in byMessage.values {
+            if let began = t.begunAt {
+                speaking = true
+                let limit = began &+ UInt64(15_000 + 400 * t.text.count) * 1_000_000
+                longest = min(longest ?? limit, limit)
+            } else if !t.cancelRequested {
+                oldestWaiting = min(oldestWaiting ?? t.sentAt, t.sentAt)
+            }
+        }
+        var due = longest
+        if !speaking, let waiting = oldestWaiting {
+            let d = max(waiting, lastActivity) &+ UInt64(timing.beginTimeout) * 1_000_000
+            due = min(due ?? d, d)
+        }
+        return due
+    }
+
+    /// While Tandem's speech is out, speech-dispatcher is asked something cheap when it has
+    /// been silent for `Timing.keepAlive` (a reply timeout then means it hangs).
+    func keepAliveDeadline() -> UInt64? {
+        guard !byMessage.isEmpty else { return nil }
+        return max(lastActivity, lastHeard) &+ UInt64(timing.keepAlive) * 1_000_000
+    }
+
+    func holdDeadline() -> UInt64? {
+        guard let since = outageSince, kept.contains(where: { $0.external && !$0.endReported }) else { return nil }
+        return since &+ UInt64(timing.holdLimit) * 1_000_000
+    }
+}
