@@ -27,17 +27,7 @@ public struct LiveReplay {
     /// Plays the scenario; `transcript` receives every record (real timestamps, ms since start),
     /// each live output receives them too. Returns the failed `expect` lines.
     public func run(transcript: any OutputSink, outputs: [any LiveOutput]) throws(Diagnostic) -> [Diagnostic] {
-        var lines = scenario.lines[...]
-        var profile = self.profile
-        var startScreen: String?
-        setup: while let first = lines.first {
-            switch first.step {
-            case .screen(let id): startScreen = id
-            case .profile(let name): profile = try profiles.load(name).0
-            default: break setup
-            }
-            lines = lines.dropFirst()
-        }
+        let (profile, startScreen, lines) = try scenario.setUp(profile: self.profile, profiles: profiles)
         let sink = MultiplexSink([transcript] + outputs.map { $0 as any OutputSink })
         let session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)

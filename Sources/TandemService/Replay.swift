@@ -36,18 +36,7 @@ public struct Replay {
     /// loaded mid-run (names were checked when the scenario was parsed).
     public func run(sink: any OutputSink) throws(Diagnostic) -> Result {
         var result = Result()
-        var lines = scenario.lines[...]
-        var profile = self.profile
-        var startScreen: String?
-        // Leading `screen` and `profile` lines set the run up before anything is said.
-        setup: while let first = lines.first {
-            switch first.step {
-            case .screen(let id): startScreen = id
-            case .profile(let name): profile = try profiles.load(name).0
-            default: break setup
-            }
-            lines = lines.dropFirst()
-        }
+        let (profile, startScreen, lines) = try scenario.setUp(profile: self.profile, profiles: profiles)
         var session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)
         session.start(at: 0)

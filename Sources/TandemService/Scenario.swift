@@ -26,6 +26,23 @@ public struct Scenario: Sendable {
 }
 
 extension Scenario {
+    /// Leading `screen` and `profile` lines set a run up before anything is said: the profile
+    /// and start screen they choose, and the lines left to play.
+    public func setUp(profile: Profile, profiles: ProfileStore) throws(Diagnostic) -> (Profile, String?, ArraySlice<Line>) {
+        var lines = self.lines[...]
+        var profile = profile
+        var startScreen: String?
+        setup: while let first = lines.first {
+            switch first.step {
+            case .screen(let id): startScreen = id
+            case .profile(let name): profile = try profiles.load(name).0
+            default: break setup
+            }
+            lines = lines.dropFirst()
+        }
+        return (profile, startScreen, lines)
+    }
+
     /// Parses a scenario, checking ids against `catalog` and profile names with `profileExists`.
     /// Errors name the file and line.
     public static func parse(_ text: String, file: String, catalog: Catalog,

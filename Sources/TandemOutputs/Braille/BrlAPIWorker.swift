@@ -44,17 +44,7 @@ final class BrlAPIWorker: @unchecked Sendable {
         self.settings = settings
         self.reporter = report
         self.pacer = BrailleWritePacer(interval: settings.minimumWriteInterval)
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        } else {
-            fds = [-1, -1]
-        }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
+        (wakeRead, wakeWrite) = WakePipe.open()
     }
 
     func start() {

@@ -31,17 +31,7 @@ final class SpeechInbox: Sendable {
     private let wakeWriteFD: Int32
 
     init() {
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        } else {
-            fds = [-1, -1]
-        }
-        wakeFD = fds[0]
-        wakeWriteFD = fds[1]
+        (wakeFD, wakeWriteFD) = WakePipe.open()
     }
 
     deinit {
