@@ -77,7 +77,8 @@ struct RunWithDaemonsTests {
         var screen = ""
         for _ in 0..<100 {
             screen = tmux(["capture-pane", "-p", "-J"])
-            if screen.contains("EXIT 0") { break }
+            // Wait for stty's report after the exit line, not just the exit line.
+            if screen.contains("EXIT 0") && screen.contains("icanon") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(screen.contains("EXIT 0"))

@@ -89,6 +89,7 @@ struct RunSessionTests {
         #expect(try t.waitFor("speech  » Marca registrada"))
         try t.press("q")
         #expect(try t.waitFor("EXIT 0"))
+        #expect(try t.waitFor("icanon"), "stty reports the terminal's mode after the exit")
         let screen = try t.screen()
         #expect(screen.contains(" icanon ") && screen.contains(" echo "), "the terminal is restored: \(screen)")
         let lines = try t.transcriptLines()
