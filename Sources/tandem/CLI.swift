@@ -63,7 +63,9 @@ struct Arguments {
     var options: [String: String] = [:]
     var flags: Set<String> = []
 
-    static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--transcript"]
+    static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript"]
+    /// Other spellings of an option.
+    static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]
 
     init(_ args: [String]) throws(CLIError) {
@@ -76,12 +78,13 @@ struct Arguments {
                 if Self.flagNames.contains(name) {
                     flags.insert(name)
                 } else if Self.valued.contains(name) {
+                    let key = Self.aliases[name] ?? name
                     if parts.count == 2 {
-                        options[name] = parts[1]
+                        options[key] = parts[1]
                     } else {
                         guard i + 1 < args.count else { throw .usage("\(name) needs a value") }
                         i += 1
-                        options[name] = args[i]
+                        options[key] = args[i]
                     }
                 } else {
                     throw .usage("unknown option \(name)")

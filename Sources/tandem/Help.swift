@@ -20,7 +20,7 @@ enum Help {
     static let replay = """
     OVERVIEW: Replay a scenario over a catalog on the virtual clock and write the transcript.
 
-    USAGE: tandem replay <catalog> <scenario> [--profile <name>] [--out <file>]
+    USAGE: tandem replay <catalog> <scenario> [--profile <name>] [--out <file>] [--speech <address>] [--braille <host>]
 
     ARGUMENTS:
       <catalog>               A *.catalog.json file (SPEC §1).
@@ -29,6 +29,9 @@ enum Help {
     OPTIONS:
       --profile <name>        Profile to use (default: default).
       --out <file>            Write the transcript to <file> instead of standard output.
+      --speech <address>      Also speak through this speech-dispatcher (unix_socket:PATH); real clock.
+      --braille <host>        Also show on this BRLTTY (BrlAPI host, e.g. 127.0.0.1:37); real clock.
+      --transcript <file>     With --speech/--braille: the live transcript (same as --out).
       -h, --help              Show help information.
 
     COMMANDS IN A SCENARIO:
@@ -79,7 +82,7 @@ enum Help {
       --profile <name>        Profile to use (default: default).
       --transcript <file>     Where to write the transcript (default: $XDG_STATE_HOME/tandem/run-….jsonl).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
-      --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default).
+      --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default); also --braille-host.
       --quiet-screen          Do not print the braille window and speech on the terminal.
       -h, --help              Show help information.
 
