@@ -15,7 +15,7 @@ public struct Catalog: Sendable {
     public init(name: String?, language: String, strings: [String: [String: String]], start: String, screens: [Screen]) {
         self.name = name; self.language = language; self.strings = strings; self.start = start; self.screens = screens
         var index: [String: Int] = [:]
-        for (i, s) in screens.enumerated() where index[s.id] == nil { index[s.id] = i }
+        for i in screens.indices { _ = index.insertIfAbsent(screens[i].id, i) }
         self.screenIndex = index
     }
 

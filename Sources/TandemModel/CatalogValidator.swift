@@ -1,7 +1,8 @@
 /// Checks what a catalog refers to once all of it is read: unique ids, every reference
 /// (`order`, `focus`, effects, `start`), adjust bounds, string keys and argument counts.
 ///
-/// The decoder records each reference with its line and JSON path as it reads, so an error
+/// The decoder records each reference with its line and its place in the document as it reads
+/// (the JSON path is worked out from that place only for an error), so an error
 /// can point at the exact place (`grocery.catalog.json:41: screens[0].root.children[2].order[1]: no element "x"`).
 struct CatalogValidator {
     enum Reference {
@@ -22,41 +23,52 @@ struct CatalogValidator {
     struct Site {
         let reference: Reference
         let line: Int
-        let path: JSONPath
+        /// The tape index of the value, from which the JSON path is worked out if it fails.
+        let node: Int
+    }
+
+    /// An element id defined a second time.
+    struct Duplicate {
+        let id: String
+        let line: Int
+        let node: Int
+        let firstLine: Int
+        let firstNode: Int
     }
 
     var sites: [Site] = []
-    /// First place each element id was defined, to report duplicates.
-    var definitions: [String: (line: Int, path: JSONPath)] = [:]
-    var errors: [Diagnostic] = []
+    /// In the order the elements were read (`CatalogValidator+Duplicates.swift`).
+    var duplicates: [Duplicate] = []
     let file: String
 
     init(file: String) { self.file = file }
 
-    mutating func define(id: String, line: Int, path: JSONPath) {
-        if let first = definitions[id] {
-            errors.append(Diagnostic(file: file, line: line, path: path.description, message: "duplicate id \"\(id)\" (first defined at line \(first.line), \(first.path))"))
-        } else {
-            definitions[id] = (line, path)
-        }
-    }
-
-    mutating func expect(_ reference: Reference, line: Int, path: JSONPath) {
-        sites.append(Site(reference: reference, line: line, path: path))
+    mutating func expect(_ reference: Reference, line: Int, node: Int) {
+        sites.append(Site(reference: reference, line: line, node: node))
     }
 
     /// Runs every recorded check against the decoded catalog; returns the errors in file order.
-    func validate(_ catalog: Catalog) -> [Diagnostic] {
-        var out = errors
+    /// `paths` gives the JSON paths of tape indices (asked once, for the errors only).
+    func validate(_ catalog: Catalog, paths: ([Int]) -> [String]) -> [Diagnostic] {
+        var strings = StringChecks(catalog)
+        var failed: [(site: Site, message: String)] = []
         for site in sites {
-            if let message = check(site.reference, in: catalog) {
-                out.append(Diagnostic(file: file, line: site.line, path: site.path.description, message: message))
-            }
+            if let message = check(site.reference, in: catalog, strings: &strings) { failed.append((site, message)) }
+        }
+        if duplicates.isEmpty && failed.isEmpty { return [] }
+        let rendered = paths(duplicates.flatMap { [$0.node, $0.firstNode] } + failed.map(\.site.node))
+        var out: [Diagnostic] = []
+        for (i, d) in duplicates.enumerated() {
+            out.append(Diagnostic(file: file, line: d.line, path: rendered[2 * i],
+                                  message: "duplicate id \"\(d.id)\" (first defined at line \(d.firstLine), \(rendered[2 * i + 1]))"))
+        }
+        for (i, f) in failed.enumerated() {
+            out.append(Diagnostic(file: file, line: f.site.line, path: rendered[2 * duplicates.count + i], message: f.message))
         }
         return out.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 
-    private func check(_ reference: Reference, in catalog: Catalog) -> String? {
+    private func check(_ reference: Reference, in catalog: Catalog, strings: inout StringChecks) -> String? {
         switch reference {
         case .orderEntry(let owner, let s, let id):
             let screen = catalog.screens[s]
@@ -84,18 +96,40 @@ struct CatalogValidator {
         case .screen(let id):
             return catalog.screenIndex[id] == nil ? "no screen \"\(id)\"" : nil
         case .stringKey(let key, let args):
-            var defined = false
-            for lang in catalog.strings.keys.sorted() {
-                guard let format = catalog.strings[lang]?[key] else { continue }
-                defined = true
-                let needed = StringFormat.argumentCount(format)
-                if needed != args {
-                    return "string \"\(key)\" in \"\(lang)\" takes \(needed) argument\(needed == 1 ? "" : "s"), \(args) given"
-                }
-            }
-            if !defined { return "no string \"\(key)\" in \"strings\"" }
-            if catalog.strings[catalog.language]?[key] == nil { return "string \"\(key)\" has no \"\(catalog.language)\" text (the catalog's language)" }
-            return nil
+            return strings.check(key: key, args: args)
         }
+    }
+}
+
+/// The checks of a localized label's key, worked out once per key: the languages that define
+/// it with the arguments each takes (in language order), and whether the catalog's own
+/// language has it.
+struct StringChecks {
+    let catalog: Catalog
+    let languages: [String]
+    var known: [String: (formats: [(language: String, arguments: Int)], inOwnLanguage: Bool)] = [:]
+
+    init(_ catalog: Catalog) {
+        self.catalog = catalog
+        languages = catalog.strings.keys.sorted()
+    }
+
+    mutating func check(key: String, args: Int) -> String? {
+        let facts: (formats: [(language: String, arguments: Int)], inOwnLanguage: Bool)
+        if let k = known[key] { facts = k } else {
+            var formats: [(language: String, arguments: Int)] = []
+            for lang in languages {
+                guard let format = catalog.strings[lang]?[key] else { continue }
+                formats.append((lang, StringFormat.argumentCount(format)))
+            }
+            facts = (formats, catalog.strings[catalog.language]?[key] != nil)
+            known[key] = facts
+        }
+        for (lang, needed) in facts.formats where needed != args {
+            return "string \"\(key)\" in \"\(lang)\" takes \(needed) argument\(needed == 1 ? "" : "s"), \(args) given"
+        }
+        if facts.formats.isEmpty { return "no string \"\(key)\" in \"strings\"" }
+        if !facts.inOwnLanguage { return "string \"\(key)\" has no \"\(catalog.language)\" text (the catalog's language)" }
+        return nil
     }
 }

@@ -12,15 +12,39 @@ public struct Screen: Sendable, Hashable {
     public var index: [String: Int]
 
     public init(id: String, title: String?, focus: String?, magicTap: [Effect]?, escape: [Effect]?, elements: [Element]) {
+        var duplicates: [(element: Int, first: Int)] = []
+        self.init(id: id, title: title, focus: focus, magicTap: magicTap, escape: escape, elements: elements, duplicates: &duplicates)
+    }
+
+    /// Also lists the elements whose id an earlier element of the screen already has, with
+    /// that first one, in table order.
+    init(id: String, title: String?, focus: String?, magicTap: [Effect]?, escape: [Effect]?, elements: [Element],
+         duplicates: inout [(element: Int, first: Int)]) {
         self.id = id; self.title = title; self.focus = focus; self.magicTap = magicTap; self.escape = escape
         self.elements = elements
         var index: [String: Int] = [:]
         index.reserveCapacity(elements.count)
-        for (i, e) in elements.enumerated() where index[e.id] == nil { index[e.id] = i }
+        // The first element with an id wins (one hash lookup each, no copy of the element).
+        for i in elements.indices {
+            if let first = index.insertIfAbsent(elements[i].id, i) { duplicates.append((i, first)) }
+        }
         self.index = index
     }
 
     public subscript(id: String) -> Element? {
         index[id].map { elements[$0] }
+    }
+}
+
+extension Dictionary where Value == Int {
+    /// Stores `value` for `key` unless the key is there already (values are never negative);
+    /// returns the value that was there. One hash lookup either way.
+    @inline(__always)
+    mutating func insertIfAbsent(_ key: Key, _ value: Int) -> Int? {
+        func keep(_ slot: inout Int) -> Int? {
+            if slot < 0 { slot = value; return nil }
+            return slot
+        }
+        return keep(&self[key, default: -1])
     }
 }

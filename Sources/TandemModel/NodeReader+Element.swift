@@ -1,0 +1,171 @@
+extension NodeReader {
+    enum ElementField: Int, FieldSet {
+        case id, label, value, hint, traits, frame, accessible, children, order, group, hidden
+        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel
+        static let names = FieldNames(Self.self, [
+            "id", "label", "value", "hint", "traits", "frame", "accessible", "children", "order", "group", "hidden",
+            "modal", "actions", "adjust", "activate", "magicTap", "escape", "scrollUp", "scrollDown", "progress", "brailleLabel",
+        ])
+    }
+
+    enum ActionField: Int, FieldSet {
+        case name, `do`
+        static let names = FieldNames(Self.self, ["name", "do"])
+    }
+
+    enum ProgressField: Int, FieldSet {
+        case label, value
+        static let names = FieldNames(Self.self, ["label", "value"])
+    }
+
+    /// Appends the element and its subtree to `elements` (pre-order) and returns its index.
+    ///
+    /// Fields are read in a fixed order, whatever their order in the file, so that the first
+    /// error reported is always the same one.
+    @discardableResult
+    mutating func element(_ node: Int, parent: Int?, into elements: inout [Element]) throws(Diagnostic) -> Int {
+        let f = try object(node, known: ElementField.self)
+        guard let idField = f[.id] else { throw fail(node, "missing field \"id\"") }
+        let id = try string(idField)
+        guard !id.isEmpty else { throw fail(idField, "an id must not be empty") }
+        idSites.append(CatalogValidator.IDSite(line: tape.line(idField), node: idField))
+        // Built in place in the table (its children come after it, in pre-order).
+        let me = elements.count
+        elements.append(Element(id: id))
+        elements[me].parent = parent
+        if let x = f[.label] { elements[me].label = try labelText(x) }
+        if let x = f[.brailleLabel] { elements[me].brailleLabel = try labelText(x) }
+        if let x = f[.value] { elements[me].value = try optionalString(x) }
+        if let x = f[.hint] { elements[me].hint = try optionalString(x) }
+        if let x = f[.traits] { elements[me].traits = try traits(x) }
+        if let x = f[.frame] { elements[me].frame = try frame(x) }
+        if let x = f[.accessible] { elements[me].accessible = try bool(x) }
+        if let x = f[.group] { elements[me].group = try bool(x) }
+        if let x = f[.hidden] { elements[me].hidden = try bool(x) }
+        if let x = f[.modal] { elements[me].modal = try bool(x) }
+        if let x = f[.order] {
+            let items = try array(x)
+            var ids: [String] = []
+            ids.reserveCapacity(items.count)
+            for n in items {
+                let entry = try string(n)
+                validator.expect(.orderEntry(owner: id, screen: screenNumber, id: entry), line: tape.line(n), node: n)
+                ids.append(entry)
+            }
+            elements[me].order = ids
+        }
+        if let x = f[.actions] {
+            let items = try array(x)
+            var actions: [CustomAction] = []
+            actions.reserveCapacity(items.count)
+            for n in items {
+                let a = try object(n, known: ActionField.self)
+                guard let name = a[.name] else { throw fail(n, "missing field \"name\"") }
+                actions.append(CustomAction(name: try string(name), effects: try effectsField(a[.do]) ?? []))
+            }
+            elements[me].actions = actions
+        }
+        if let x = f[.adjust] { elements[me].adjust = try adjust(x) }
+        if let x = f[.activate] { elements[me].activate = try effects(x) }
+        if let x = f[.magicTap] { elements[me].magicTap = try effects(x) }
+        if let x = f[.escape] { elements[me].escape = try effects(x) }
+        if let x = f[.scrollUp] { elements[me].scrollUp = try effects(x) }
+        if let x = f[.scrollDown] { elements[me].scrollDown = try effects(x) }
+        if let x = f[.progress] {
+            let p = try object(x, known: ProgressField.self)
+            var value: Double?
+            if let v = p[.value], tape.tag(v) != .null {
+                let n = try number(v)
+                guard (0...1).contains(n) else { throw fail(v, "progress must be between 0 and 1, found \(n)") }
+                value = n
+            }
+            elements[me].progress = Progress(label: try stringField(p[.label]), value: value)
+        }
+        if let x = f[.children] {
+            let items = try array(x)
+            var kids: [Int] = []
+            kids.reserveCapacity(items.count)
+            for n in items { kids.append(try element(n, parent: me, into: &elements)) }
+            elements[me].children = kids
+        }
+        return me
+    }
+
+    enum LabelField: Int, FieldSet {
+        case key, args
+        static let names = FieldNames(Self.self, ["key", "args"])
+    }
+
+    mutating func labelText(_ node: Int) throws(Diagnostic) -> LabelText {
+        if isString(node) { return .plain(tape.string(node)) }
+        guard tape.tag(node) == .object else {
+            throw fail(node, "expected a string or {\"key\", \"args\"}, found \(tape.typeName(node))")
+        }
+        let f = try object(node, known: LabelField.self)
+        guard let key = f[.key] else { throw fail(node, "missing field \"key\"") }
+        var args: [String] = []
+        if let a = f[.args] {
+            let items = try array(a)
+            args.reserveCapacity(items.count)
+            for n in items { args.append(try string(n)) }
+        }
+        let k = try string(key)
+        validator.expect(.stringKey(key: k, args: args.count), line: tape.line(key), node: key)
+        return .localized(key: k, args: args)
+    }
+
+    /// Trait names matched without making strings (as `Traits(name:)` would match them).
+    static let traitNames = FieldNames(Traits.named.map(\.name))
+
+    func traits(_ node: Int) throws(Diagnostic) -> Traits {
+        var t: Traits = []
+        for n in try array(node) {
+            guard isString(n) else { throw fail(n, "expected a string, found \(tape.typeName(n))") }
+            guard let slot = Self.traitNames.slot(n, tape) else {
+                let name = tape.string(n)
+                throw fail(n, "unknown trait \"\(name)\" (known: \(Traits.named.map(\.name).joined(separator: " ")))")
+            }
+            t.insert(Traits.named[slot].trait)
+        }
+        return t
+    }
+
+    func frame(_ node: Int) throws(Diagnostic) -> Frame {
+        let items = try array(node)
+        guard items.count == 4 else { throw fail(node, "a frame is [x, y, width, height], found \(items.count) numbers") }
+        let x = node + 1, y = tape.end(x), w = tape.end(y), h = tape.end(w)
+        let frame = Frame(x: try number(x), y: try number(y), width: try number(w), height: try number(h))
+        guard frame.width >= 0, frame.height >= 0 else { throw fail(node, "a frame's width and height must not be negative") }
+        return frame
+    }
+
+    enum AdjustField: Int, FieldSet {
+        case value, min, max, step, format, `do`
+        static let names = FieldNames(Self.self, ["value", "min", "max", "step", "format", "do"])
+    }
+
+    mutating func adjust(_ node: Int) throws(Diagnostic) -> Adjust {
+        let f = try object(node, known: AdjustField.self)
+        func num(_ k: AdjustField, _ d: Double) throws(Diagnostic) -> Double {
+            guard let x = f[k] else { return d }
+            return try number(x)
+        }
+        let value = try num(.value, 0), lo = try num(.min, 0), hi = try num(.max, 100), step = try num(.step, 1)
+        guard lo <= hi else { throw fail(node, "min \(lo) is greater than max \(hi)") }
+        guard step > 0 else { throw fail(f[.step] ?? node, "step must be greater than 0") }
+        guard (lo...hi).contains(value) else { throw fail(f[.value] ?? node, "value \(value) is outside \(lo)...\(hi)") }
+        var format: String?
+        if let fmt = f[.format] {
+            guard isString(fmt) else { throw fail(fmt, "expected a string, found \(tape.typeName(fmt))") }
+            let s = tape.string(fmt)
+            let count: Int
+            if let known = formatArguments[s] { count = known } else {
+                count = StringFormat.argumentCount(s)
+                formatArguments[s] = count
+            }
+            if count > 1 { throw fail(fmt, "a format takes one number (%@), found \(count) placeholders") }
+            format = s
+        }
+        return Adjust(value: value, min: lo, max: hi, step: step, format: format, effects: try effectsField(f[.do]) ?? [])
+    }
+}
