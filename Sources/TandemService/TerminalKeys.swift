@@ -73,12 +73,7 @@ public struct TerminalKeyDecoder: Sendable {
             if second == UInt8(ascii: "O") {
                 guard b.count >= 3 else { return nil }
                 let k: TerminalKey? = switch b[s + 2] {
-                case UInt8(ascii: "A"): .up
-                case UInt8(ascii: "B"): .down
-                case UInt8(ascii: "C"): .right
-                case UInt8(ascii: "D"): .left
-                case UInt8(ascii: "H"): .home
-                case UInt8(ascii: "F"): .end
+                case let final where cursorKey(final) != nil: cursorKey(final)
                 case UInt8(ascii: "P"): .function(1)
                 case UInt8(ascii: "Q"): .function(2)
                 case UInt8(ascii: "R"): .function(3)
@@ -103,6 +98,19 @@ public struct TerminalKeyDecoder: Sendable {
         }
     }
 
+    /// The final byte shared by the CSI and SS3 forms of the cursor keys.
+    static func cursorKey(_ final: UInt8) -> TerminalKey? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+    }
+
     /// `ESC [ params final`: arrows, Home/End, Page keys, F-keys, Shift-Tab.
     static func csi(_ b: ArraySlice<UInt8>) -> (TerminalKey?, Int)? {
         let s = b.startIndex
@@ -112,12 +120,7 @@ public struct TerminalKeyDecoder: Sendable {
         let params = String(decoding: b[(s + 2)..<i], as: UTF8.self)
         let used = i - s + 1
         let k: TerminalKey? = switch b[i] {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
+        case let final where cursorKey(final) != nil: cursorKey(final)
         case UInt8(ascii: "Z"): .backTab
         case UInt8(ascii: "~"):
             switch params.split(separator: ";").first.map(String.init) ?? "" {
