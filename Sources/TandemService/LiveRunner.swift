@@ -33,7 +33,6 @@ public final class LiveRunner: @unchecked Sendable {
     private var session: Session
     private let start = ContinuousClock.now
     private var keyMap: KeyMap
-    private var speechAvailable = false
     private var quitBy: Milliseconds?
     private var failureList: [Diagnostic] = []
     /// Called on the runner thread after each batch of input is handled (tests, terminal view).
@@ -177,10 +176,7 @@ public final class LiveRunner: @unchecked Sendable {
                 logNotice(event, at: t)
             case .status(let output, let available, let message):
                 session.reportOutput(output, available: available, message: message, at: t)
-                if output == "speech" {
-                    speechAvailable = available
-                    session.setSpeechTiming(available ? .external : .virtual)
-                }
+                if output == "speech" { session.setSpeechTiming(available ? .external : .virtual) }
             case .brailleCommand(let name, let argument):
                 if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
                     session.perform(c, at: t)
@@ -189,12 +185,7 @@ public final class LiveRunner: @unchecked Sendable {
                 session.setDisplayWidth(columns)
             }
         case .expect(let file, let line, let text):
-            if !session.lastFocusSpeech.contains(text) {
-                failureList.append(Diagnostic(file: file, line: line, path: "",
-                                              message: "expect failed: \"\(text)\" not in the last focus speech \"\(session.lastFocusSpeech)\""))
-                session.sink.emit(.event(SessionEvent("expect-failed", [.init("line", String(line)), .init("expected", text),
-                                                                        .init("got", session.lastFocusSpeech)])), at: t)
-            }
+            if let failure = session.check(expect: text, file: file, line: line, at: t) { failureList.append(failure) }
         case .quitWhenQuiet(let timeout):
             quitBy = t + timeout
         case .quit:

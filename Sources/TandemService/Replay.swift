@@ -48,12 +48,8 @@ public struct Replay {
             case .wait(let ms):
                 session.advance(to: session.now + ms)
             case .expect(let text):
-                if !session.lastFocusSpeech.contains(text) {
-                    let d = Diagnostic(file: scenario.file, line: line.number, path: "",
-                                       message: "expect failed: \"\(text)\" not in the last focus speech \"\(session.lastFocusSpeech)\"")
-                    result.failures.append(d)
-                    sink.emit(.event(SessionEvent("expect-failed", [.init("line", String(line.number)), .init("expected", text),
-                                                                     .init("got", session.lastFocusSpeech)])), at: session.now)
+                if let failure = session.check(expect: text, file: scenario.file, line: line.number, at: session.now) {
+                    result.failures.append(failure)
                 }
             case .screen(let id):
                 session.post(.screen(id), at: session.now)

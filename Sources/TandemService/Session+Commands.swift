@@ -60,7 +60,18 @@ extension Session {
     }
 
     mutating func flash(_ text: String) {
-        display.showFlash(BrailleText(text: text, cursor: nil))
+        flash(BrailleText(text: text, cursor: nil))
+    }
+
+    /// Shows a flash message for the profile's message time.
+    mutating func flash(_ text: BrailleText) {
+        display.showFlash(text)
+        restartFlashTimer()
+    }
+
+    /// The message time starts again (a new message, or panning the one shown); an earlier
+    /// timer is left to fire harmlessly, since it carries an older token.
+    mutating func restartFlashTimer() {
         flashToken += 1
         if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
     }
@@ -72,6 +83,16 @@ extension Session {
         policy.settings = p.policySettings
         emit(.event(SessionEvent("voice", [.init("rate", String(p.rate)), .init("punctuation", p.punctuation),
                                            .init("hints", p.verbosity.hints ? "on" : "off")])))
+    }
+
+    /// A scenario's `expect` on `line` of `file`: nil when the last focus speech contains `text`,
+    /// else the failure, which is also logged in the transcript.
+    public mutating func check(expect text: String, file: String, line: Int, at time: Int) -> Diagnostic? {
+        now = max(now, time)
+        guard !lastFocusSpeech.contains(text) else { return nil }
+        emit(.event(SessionEvent("expect-failed", [.init("line", String(line)), .init("expected", text), .init("got", lastFocusSpeech)])))
+        return Diagnostic(file: file, line: line, path: "",
+                          message: "expect failed: \"\(text)\" not in the last focus speech \"\(lastFocusSpeech)\"")
     }
 
     /// A catalog edit that failed to load: said and shown; the last good catalog stays.

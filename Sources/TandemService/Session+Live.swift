@@ -23,9 +23,7 @@ extension Session {
         guard !available else { return }
         let phrases = presenter.phrases
         if output == "speech" {
-            display.showFlash(BrailleText(text: phrases.speechUnavailable, cursor: nil))
-            flashToken += 1
-            if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
+            flash(phrases.speechUnavailable)
         } else {
             submit(Utterance(text: phrases.brailleUnavailable, language: navigator.language, source: .error), user: false)
         }

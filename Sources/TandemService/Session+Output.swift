@@ -56,9 +56,7 @@ extension Session {
                         display.showFocus(text)
                     }
                 case .flash(let text):
-                    display.showFlash(text)
-                    flashToken += 1
-                    if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
+                    flash(text)
                 case .sound(let icon):
                     if icon == .progress && !profile.progressFeedback.sounds { continue }
                     emit(.sound(icon))
@@ -83,8 +81,7 @@ extension Session {
         if display.isFlashing {
             _ = display.pan(forward: forward)
             // Panning a message restarts its timer.
-            flashToken += 1
-            if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
+            restartFlashTimer()
             return
         }
         if display.pan(forward: forward) {
