@@ -41,9 +41,4 @@ extension Session {
         if let f = navigator.focusIndex { display.showFocus(presenter.braille(for: f, in: navigator)) }
         display.invalidate()
     }
-
-    /// Writes the current frame again (a braille display reconnected: show the state at once).
-    public mutating func redrawBraille() {
-        display.invalidate()
-    }
 }

@@ -27,11 +27,4 @@ struct Summary: Codable, Sendable {
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]
     }
-
-    /// The same summary with every figure multiplied by `factor` (a change of unit).
-    func scaled(by factor: Double) -> Summary {
-        var s = self
-        s.median *= factor; s.p99 *= factor; s.min *= factor; s.max *= factor
-        return s
-    }
 }
