@@ -16,7 +16,7 @@ extension Navigator {
     mutating func run(_ effects: [Effect], into events: inout [NavigatorEvent]) {
         var batch = Batch(focusBefore: focusedElement?.id, orderBefore: readingOrder())
         for effect in effects { apply(effect, &batch, into: &events) }
-        settle(batch, into: &events)
+        refocus(after: batch, into: &events)
     }
 
     mutating func apply(_ effect: Effect, _ batch: inout Batch, into events: inout [NavigatorEvent]) {
@@ -139,7 +139,7 @@ extension Navigator {
     /// Focus rules after a batch: a new screen focuses its `focus`; an explicit layout or
     /// screen change wins; a modal that appeared takes focus and gives it back when it goes;
     /// a focused element that disappeared hands focus to its neighbour.
-    mutating func settle(_ batch: Batch, into events: inout [NavigatorEvent]) {
+    mutating func refocus(after batch: Batch, into events: inout [NavigatorEvent]) {
         if batch.screenSwitched {
             let explicitID = batch.explicit?.id.flatMap { screen.index[$0] != nil ? $0 : nil }
             focusScreen(preferred: explicitID ?? batch.preferredFocus,

@@ -77,8 +77,8 @@ public struct Navigator: Sendable {
         return events
     }
 
-    /// Performs a navigator command. Commands that act on output only (stop, repeat, spell,
-    /// read-all, panning, routing) return no events: the session handles them.
+    /// Performs a command the table gives to the navigator (`CommandHandler.navigator`);
+    /// the others act on the session's output and return no events here.
     public mutating func perform(_ command: Command) -> [NavigatorEvent] {
         var events: [NavigatorEvent] = []
         switch command {
@@ -97,8 +97,7 @@ public struct Navigator: Sendable {
         case .escape: escape(into: &events)
         case .scrollUp: handler(command, \.scrollUp, screenLevel: nil, into: &events)
         case .scrollDown: handler(command, \.scrollDown, screenLevel: nil, into: &events)
-        case .readAll, .stop, .repeat, .spell, .panLeft, .panRight, .route,
-             .historyPrevious, .historyNext, .mark, .help, .rateUp, .rateDown, .punctuation, .verbosity: break
+        default: assert(command.info.handler != .navigator, "no navigator handler for \(command.name)")
         }
         return events
     }
@@ -109,6 +108,18 @@ public struct Navigator: Sendable {
         guard let f = focusIndex, let p = o.position(of: f), p + 1 < o.elements.count else { return nil }
         var events: [NavigatorEvent] = []
         setFocus(o.elements[p + 1], reason: .readAll, into: &events)
+        return events
+    }
+
+    /// Focuses the first element for read-from-top (even when it is focused already, so that
+    /// it is read again).
+    public mutating func focusFirstForReadAll() -> [NavigatorEvent] {
+        var events: [NavigatorEvent] = []
+        if let first = readingOrder().elements.first {
+            setFocus(first, reason: .readAll, into: &events)
+        } else {
+            events.append(.boundary(.none))
+        }
         return events
     }
 

@@ -174,9 +174,8 @@ public final class LiveRunner: @unchecked Sendable {
                 session.speechEnded(id: id, at: t)
             case .speechBegan:
                 logNotice(event, at: t)
-            case .status(let output, let available, let message):
-                session.reportOutput(output, available: available, message: message, at: t)
-                if output == "speech" { session.setSpeechTiming(available ? .external : .virtual) }
+            case .status(let status):
+                session.reportOutput(status, at: t)
             case .brailleCommand(let name, let argument):
                 if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
                     session.perform(c, at: t)

@@ -1,4 +1,5 @@
 import TandemModel
+import TandemOutputs
 import TandemPresentation
 import TandemPolicy
 
@@ -61,6 +62,14 @@ public struct Profile: Sendable, Hashable {
         let r = Swift.max(-50, Swift.min(100, rate))
         return 60 * 100 / (100 + r)
     }
+
+    /// The voice speech-dispatcher speaks with.
+    public var voiceSettings: SpeechDispatcherOutput.Voice {
+        .init(rate: rate, pitch: pitch, volume: volume, voiceType: voice, punctuation: punctuation)
+    }
+
+    /// What the session tells speech about (a `voice` event in the transcript).
+    public var speechSettings: SpeechSettings { SpeechSettings(voice: voiceSettings, hints: verbosity.hints) }
 
     public var policySettings: PolicySettings {
         PolicySettings(hintDelay: hintDelay, progressInterval: progressInterval)

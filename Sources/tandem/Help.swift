@@ -94,7 +94,7 @@ enum Help {
     """
 
     static var commandList: String {
-        Command.table.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+        Command.table.map { "  \($0.usage.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
 
     static func text(for sub: String) -> String? {

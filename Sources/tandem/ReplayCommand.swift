@@ -49,9 +49,7 @@ extension ReplayCommand {
         let r = inputs.replay
         var outputs: [any LiveOutput] = []
         if let address = args.options["--speech"] {
-            let p = r.profile
-            outputs.append(SpeechDispatcherOutput(address: address, voice: .init(rate: p.rate, pitch: p.pitch, volume: p.volume,
-                                                                                   voiceType: p.voice, punctuation: p.punctuation)))
+            outputs.append(SpeechDispatcherOutput(address: address, voice: r.profile.voiceSettings))
         }
         if let host = args.options["--braille"] {
             outputs.append(BrlAPIOutput(host: host, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: r.profile.keyMap))

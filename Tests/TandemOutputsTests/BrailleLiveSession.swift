@@ -66,7 +66,7 @@ final class BrailleLiveSession: @unchecked Sendable {
     /// The braille statuses reported so far (available, message).
     var statuses: [(available: Bool, message: String)] {
         events.compactMap {
-            if case .status(let o, let a, let m) = $0.event, o == "braille" { return (a, m) }
+            if case .status(let s) = $0.event, s.output == .braille { return (s.available, s.message) }
             return nil
         }
     }

@@ -74,14 +74,14 @@ import TandemService
         #expect(failures.isEmpty)
         #expect(took < .seconds(10), "the run took \(took)")
 
-        let statuses = transcript.records.compactMap { r -> SessionEvent? in
-            if case .event(let e) = r.record, e.type == "output" { return e }
+        let statuses = transcript.records.compactMap { r -> OutputStatus? in
+            if case .outputStatus(let s) = r.record { return s }
             return nil
         }
         #expect(statuses.count == 1, "one status, not one per retry: \(statuses)")
-        let message = statuses.first?.fields.first { $0.key == "message" }?.value ?? ""
+        let message = statuses.first?.message ?? ""
         #expect(message.contains("not available") && message.contains("127.0.0.1:\(offset)"), "\(message)")
-        #expect(statuses.first?.fields.contains { $0.key == "available" && $0.value == "no" } == true)
+        #expect(statuses.first?.available == false && statuses.first?.output == .braille)
 
         let spoken = transcript.records.compactMap { r -> String? in
             if case .speech(.speak(let s)) = r.record { return s.utterance.text }

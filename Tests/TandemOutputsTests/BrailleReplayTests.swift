@@ -21,7 +21,7 @@ import TandemService
     /// before `KEY_*` ones, then by name), or nil when no display key does it.
     static func brailleKey(for command: Command) -> String? {
         if case .route(let cell) = command { return "ROUTE \(cell)" }
-        let names = KeyMap.default.braille.filter { $0.value == command.name }.map(\.key)
+        let names = KeyMap.default.braille.filter { $0.value == .command(command) }.map(\.key)
         return names.sorted { ($0.hasPrefix("KEY_") ? 1 : 0, $0) < ($1.hasPrefix("KEY_") ? 1 : 0, $1) }.first
     }
 

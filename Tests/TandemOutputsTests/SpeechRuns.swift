@@ -59,11 +59,15 @@ extension [Record] {
         compactMap { if case .speech(.speak(let s)) = $0 { s } else { nil } }
     }
 
-    /// Events of one type (`output`, `speechd`), as dictionaries of their fields.
+    /// Events of one type (`output`, `speechd`) as the transcript logs them, as dictionaries
+    /// of their string fields.
     func events(_ type: String) -> [[String: String]] {
         compactMap { r in
-            guard case .event(let e) = r, e.type == type else { return nil }
-            return Dictionary(e.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let line = Transcript.line(for: r, at: 0)
+            guard line.string("ch") == "event", line.string("type") == type else { return nil }
+            return Dictionary(line.fields.compactMap { f in
+                if case .string(let s) = f.1 { (f.0, s) } else { nil }
+            }, uniquingKeysWith: { a, _ in a })
         }
     }
 }
@@ -99,7 +103,7 @@ final class ReportLog: Sendable {
     }
 
     var statuses: [(available: Bool, message: String)] {
-        all.compactMap { if case .status(_, let a, let m) = $0 { (a, m) } else { nil } }
+        all.compactMap { if case .status(let s) = $0 { (s.available, s.message) } else { nil } }
     }
 }
 
@@ -111,7 +115,7 @@ struct SpokenMaker {
     mutating func make(_ text: String, _ source: Source, important: Bool = false, language: String = "en", spell: Bool = false) -> Spoken {
         let progress = source == .progress ? ProgressStep(step: 1, steps: 3) : nil
         let u = Utterance(text: text, language: language, source: source, important: important, spell: spell, progress: progress)
-        let decisions = policy.submit(u, causedByUser: false, at: 0) + policy.settle(at: 0)
+        let decisions = policy.submit(u, causedByUser: false, at: 0) + policy.startDue(at: 0)
         for d in decisions {
             if case .speak(let s) = d, s.utterance == u {
                 _ = policy.speechEnded(id: s.id, at: 0)

@@ -201,7 +201,7 @@ struct PropertyRun {
             expected = model.stop()
         case .settle:
             trace.append("@\(now) settle")
-            decisions = policy.settle(at: now)
+            decisions = policy.startDue(at: now)
             expected = model.settle()
         case .advance(let t):
             now = max(now, t)

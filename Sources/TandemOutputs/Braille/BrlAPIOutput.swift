@@ -18,8 +18,7 @@ import Foundation
 ///   to 2 s, then `.status(available: true)` and the current frame written again at once.
 /// - BrlAPI errors never end the process (its default exception handler aborts; ours does not).
 public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
-    /// `braille`, as in the `.status` events it reports.
-    public let name = "braille"
+    public let kind = OutputKind.braille
     /// Where BRLTTY is, and how to authenticate.
     public let endpoint: BrlAPIEndpoint
     /// BRLTTY command names whose keys Tandem takes (the KeyMap's); the rest stay BRLTTY's.

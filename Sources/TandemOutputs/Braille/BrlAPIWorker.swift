@@ -94,7 +94,7 @@ final class BrlAPIWorker: @unchecked Sendable {
     private func setAvailable(_ yes: Bool, _ message: String) {
         guard available != yes else { return }
         available = yes
-        report(.status(output: "braille", available: yes, message: message))
+        report(.status(OutputStatus(.braille, available: yes, message: message)))
     }
 
     // MARK: the thread

@@ -18,18 +18,19 @@ import TandemPolicy
 /// - `.speech(.drop/.postpone)`, `.braille`, other `.event`s: nothing.
 ///
 /// Reports: `.speechBegan/.speechEnded/.speechCancelled(Spoken.id)` from speech-dispatcher's
-/// notifications, and `.status(output: "speech", …)` when the daemon is reached, lost (said
+/// notifications, and `.status` for speech when the daemon is reached, lost (said
 /// once) or back. See `SpeechdEngine` for what happens while it is gone.
 ///
 /// `emit` only queues and returns (microseconds): a worker thread does all I/O. Nothing
 /// autospawns a daemon: Tandem speaks its own SSIP over the socket, so libspeechd's
 /// autospawn is never involved.
 ///
-/// Contract with the session: this output also watches the session's `output` events for
-/// "speech" (which `Session.reportOutput` emits when it handles this output's `.status`), to
+/// Contract with the session: this output also reads the session's `.outputStatus` records for
+/// speech (which `Session.reportOutput` emits when it handles this output's `.status`), to
 /// know whether the session waits for speech-dispatcher's end notices or estimates durations
 /// itself; it then reports an end it had to make up (the text could not be sent, or went stale
-/// in an outage) only to a session that waits for it.
+/// in an outage) only to a session that waits for it. `.speechSettings` records change the
+/// voice of every connection before the next utterance.
 public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// Voice settings from the profile.
     public struct Voice: Sendable, Hashable {
@@ -74,7 +75,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         public init() {}
     }
 
-    public let name = "speech"
+    public let kind = OutputKind.speech
     /// As given (`unix_socket:/path`); nil: `SPEECHD_ADDRESS`, else speech-dispatcher's default.
     public let address: String?
     /// The settings `start` connects with (see `update(voice:)`).
@@ -135,11 +136,11 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
             inbox.post(.cancel(s))
         case .sound(let icon):
             inbox.post(.sound(icon))
-        case .event(let e) where e.type == "output":
-            if e.fields.contains(.init("output", name)), let available = e.fields.first(where: { $0.key == "available" }) {
-                inbox.setSessionWaitsForSpeech(available.value == "yes")
-            }
-        case .speech(.drop), .speech(.postpone), .braille, .event:
+        case .outputStatus(let s) where s.output == kind:
+            inbox.setSessionWaitsForSpeech(s.available)
+        case .speechSettings(let s):
+            update(voice: s.voice)
+        case .speech(.drop), .speech(.postpone), .braille, .event, .outputStatus:
             break
         }
     }

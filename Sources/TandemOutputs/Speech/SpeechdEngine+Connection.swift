@@ -8,8 +8,8 @@ extension SpeechdEngine {
         guard let address else {
             if reportedAvailable == nil {
                 reportedAvailable = false
-                report(.status(output: "speech", available: false,
-                               message: "speech-dispatcher address \"\(addressText)\" is not one of unix_socket:PATH or inet_socket:HOST:PORT; speech is off"))
+                report(.status(OutputStatus(.speech, available: false,
+                               message: "speech-dispatcher address \"\(addressText)\" is not one of unix_socket:PATH or inet_socket:HOST:PORT; speech is off")))
             }
             nextAttempt = .max
             return
@@ -27,8 +27,8 @@ extension SpeechdEngine {
             if outageSince == nil { outageSince = SpeechClock.now() }
             if reportedAvailable != false {
                 reportedAvailable = false
-                report(.status(output: "speech", available: false,
-                               message: "no speech-dispatcher at \(address) (\(error.message)); speech durations are estimated until it answers"))
+                report(.status(OutputStatus(.speech, available: false,
+                               message: "no speech-dispatcher at \(address) (\(error.message)); speech durations are estimated until it answers")))
             }
             return
         }
@@ -41,7 +41,7 @@ extension SpeechdEngine {
             ? "connected to speech-dispatcher at \(address)"
             : "speech-dispatcher is back at \(address)" + (again > 0 ? "; saying \(again) kept message\(again == 1 ? "" : "s") again" : "")
         reportedAvailable = true
-        report(.status(output: "speech", available: true, message: message))
+        report(.status(OutputStatus(.speech, available: true, message: message)))
         for t in kept { t.messageID = nil; t.begunAt = nil; t.cancelRequested = false }
         sendKept()
     }
@@ -68,7 +68,7 @@ extension SpeechdEngine {
             case .timeout: lost = "speech-dispatcher stopped answering"
             case .broken, .unreachable: lost = "lost speech-dispatcher"
             }
-            report(.status(output: "speech", available: false, message: "\(lost) (\(error.message)); reconnecting"))
+            report(.status(OutputStatus(.speech, available: false, message: "\(lost) (\(error.message)); reconnecting")))
         }
         let inFlight = byMessage.values.sorted { $0.sentAt < $1.sentAt }
         byMessage = [:]
