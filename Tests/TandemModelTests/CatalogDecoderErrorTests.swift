@@ -354,13 +354,6 @@ struct CatalogDecoderErrorTests {
         #expect(effect == .announcement(text: "Hi", priority: .default, delay: 0))
     }
 
-    @Test("the loader reports a missing file by its path, as given")
-    func loaderMissingFile() {
-        #expect(throws: Diagnostic(file: "/nonexistent/dir/a.catalog.json", line: nil, path: "", message: "no such file")) {
-            try CatalogLoader.load(path: "/nonexistent/dir/a.catalog.json")
-        }
-    }
-
     @Test("a diagnostic without a line or a path leaves them out of its description")
     func diagnosticDescription() {
         #expect(Diagnostic(file: "a.json", line: nil, path: "", message: "no such file").description == "a.json: no such file")

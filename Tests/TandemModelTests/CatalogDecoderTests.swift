@@ -138,15 +138,6 @@ struct CatalogDecoderTests {
         ])
     }
 
-    @Test("the loader reads a catalog from disk and returns its warnings")
-    func loaderReadsFixture() throws {
-        let path = Fixtures.url("unknown-fields.catalog.json").path
-        let (catalog, warnings) = try CatalogLoader.load(path: path)
-        #expect(catalog.screens.count == 1)
-        #expect(warnings.count == 4)
-        #expect(warnings.allSatisfy { $0.file == path })
-    }
-
     @Test("locate finds an element's screen and index anywhere in the catalog")
     func locate() throws {
         let catalog = try Fixtures.decode("everything.catalog.json").catalog

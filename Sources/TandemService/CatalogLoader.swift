@@ -1,4 +1,5 @@
 import Foundation
+import TandemModel
 
 /// Reads a catalog file from disk.
 public enum CatalogLoader {
