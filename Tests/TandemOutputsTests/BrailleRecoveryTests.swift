@@ -9,7 +9,7 @@ import TandemService
 
 /// BRLTTY dying, coming back, the display being replaced, and BRLTTY never being there.
 @Suite(.serialized) struct BrailleRecoveryTests {
-    @Test func brlttyKilledAndRestartedShowsTheCurrentFocusAgainWithinASecond() throws {
+    @Test func brlttyKilledAndRestartedShowsTheCurrentFocusAgainWithinTwoSeconds() throws {
         let harness = try BrailleHarness(cells: 40)
         defer { harness.stop() }
         let live = BrailleLiveSession(catalog: try BrailleFixtures.panel(), host: harness.host, auth: harness.auth)
@@ -29,7 +29,8 @@ import TandemService
         let shown = harness.waitForDisplay(timeout: .seconds(3)) { $0.shows(current) }
         let took = ContinuousClock.now - restarted
         #expect(shown.ok, "the current focus on the display: \(shown.state?.description ?? "nothing")")
-        #expect(took < .seconds(1), "shown \(took) after BRLTTY was back")
+        // The longest retry is 1 s, and connecting takes a little: the focus is back within 2 s.
+        #expect(took < .seconds(2), "shown \(took) after BRLTTY was back")
         #expect(live.statuses.last?.available == true, "the recovery is reported")
         #expect(live.statuses.map(\.available) == [true, false, true])
 

@@ -66,7 +66,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         public var startSettle = 25
         /// A `CANCEL` whose cancel notice has not come this long after is sent again.
         public var cancelConfirm = 100
-        /// Reconnect backoff: the first wait, doubled after each failure up to the second.
+        /// Reconnect backoff (`Backoff`): the first wait, doubled after each failure up to the second.
         public var firstBackoff = 50
         public var maxBackoff = 2000
         /// `start` waits this long for the first connection attempt, so the session learns at
@@ -85,10 +85,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// Set before `start`.
     public var trace: (@Sendable (SSIPTrace) -> Void)?
 
-    private let inbox = SpeechInbox()
-    private let reporter = Mutex<(@Sendable (LiveOutputEvent) -> Void)?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private let lock = Mutex<OutputWorker<SpeechMail>?>(nil)
 
     /// `address` as in `SPEECHD_ADDRESS` (`unix_socket:/path`); nil: the environment, else the default.
     public init(address: String?, voice: Voice, timing: Timing = Timing()) {
@@ -102,42 +99,39 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     public var resolvedAddress: SpeechdAddress? { SpeechdAddress.resolve(address) }
 
     public func start(report: @escaping @Sendable (LiveOutputEvent) -> Void) {
-        guard !started else { return }
-        started = true
-        reporter.withLock { $0 = report }
+        let worker = OutputWorker(kind: .speech, mail: SpeechMail())
+        guard lock.withLock({ w in
+            guard w == nil else { return false }
+            w = worker
+            return true
+        }) else { return }
         let engine = SpeechdEngine(address: resolvedAddress, addressText: address ?? ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? "",
-                                   voice: voice, timing: timing, inbox: inbox, trace: trace,
-                                   report: { [weak self] event in self?.deliver(event) })
+                                   voice: voice, timing: timing, worker: worker, trace: trace)
         let firstAttempt = DispatchSemaphore(value: 0)
-        let done = self.done
-        let thread = Thread {
+        worker.start(threadName: "tandem-speech", report: report) {
             engine.run(firstAttempt: { firstAttempt.signal() })
-            done.signal()
         }
-        thread.name = "tandem speech"
-        thread.start()
         _ = firstAttempt.wait(timeout: .now() + .milliseconds(timing.startWait))
     }
 
+    /// Silences Tandem's speech and disconnects; the worker finishes what it is doing (at most
+    /// a reply timeout). Nothing is reported after it returns.
     public func stop() {
-        reporter.withLock { $0 = nil }
-        guard started else { return }
-        started = false
-        inbox.post(.stop)
-        // The worker finishes what it is doing (at most a reply timeout) and leaves.
-        _ = done.wait(timeout: .now() + .milliseconds(timing.replyTimeout + 500))
+        let worker = lock.withLock { w in defer { w = nil }; return w }
+        worker?.stop(timeout: .milliseconds(timing.replyTimeout + 500))
     }
 
     public func emit(_ record: Record, at time: Int) {
+        guard let worker = lock.withLock({ $0 }) else { return }
         switch record {
         case .speech(.speak(let s)):
-            inbox.postSpeak(s)
+            worker.post { $0.speak(s) }
         case .speech(.cancel(let s)):
-            inbox.post(.cancel(s))
+            worker.post { $0.jobs.append(.cancel(s)) }
         case .sound(let icon):
-            inbox.post(.sound(icon))
+            worker.post { $0.jobs.append(.sound(icon)) }
         case .outputStatus(let s) where s.output == kind:
-            inbox.setSessionWaitsForSpeech(s.available)
+            worker.post { $0.sessionWaitsForSpeech = s.available }
         case .speechSettings(let s):
             update(voice: s.voice)
         case .speech(.drop), .speech(.postpone), .braille, .event, .outputStatus:
@@ -148,11 +142,6 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// New voice settings for every connection (a profile change).
     public func update(voice: Voice) {
         self.voice = voice
-        inbox.post(.voice(voice))
-    }
-
-    private func deliver(_ event: LiveOutputEvent) {
-        // Under the lock, so that no report is made once `stop` has returned.
-        reporter.withLock { $0?(event) }
+        lock.withLock { $0 }?.post { $0.jobs.append(.voice(voice)) }
     }
 }
