@@ -1,5 +1,5 @@
 /// Turns the JSON of a `*.catalog.json` into a `Catalog`, reporting every problem with its
-/// file, line and JSON path. Unknown fields are warnings (SPEC §1).
+/// file, line and JSON path. Unknown fields are warnings (Docs/formats.md#catalog).
 public struct CatalogDecoder {
     public let file: String
     public private(set) var diagnostics = Diagnostics()

@@ -1,6 +1,6 @@
 import TandemModel
 
-/// Effects (SPEC §1) and the focus rules that follow a batch of them.
+/// Effects (Docs/formats.md#effects) and the focus rules that follow a batch of them.
 extension Navigator {
     /// What a batch of effects asked for, settled once the whole batch has run.
     struct Batch {
@@ -32,8 +32,8 @@ extension Navigator {
             if let h = changes.hidden { el.hidden = h }
             if let m = changes.modal { el.modal = m }
             catalog.screens[s].elements[e] = el
-            // Fix: a value alone can change reachability too: an element with nothing else to
-            // present becomes accessible by SPEC §1's default rule when it gains one.
+            // A value alone can change reachability too: an element with nothing else to present
+            // becomes accessible by the default rule (Docs/formats.md#accessible) when it gains one.
             if changes.altersStructure || el.hasContent != before.hasContent { orders[s] = nil }
             if s == screenIndex, e == focusIndex {
                 if el.label != before.label || el.traits != before.traits {
@@ -99,9 +99,9 @@ extension Navigator {
     mutating func applyAdjust(screen s: Int, element e: Int, by steps: Double, into events: inout [NavigatorEvent]) -> Bool {
         guard var adjust = catalog.screens[s].elements[e].adjust else { return false }
         var value = adjust.value + steps * adjust.step
-        // Keep repeated decimal steps (0.1 + 0.1 + …) from drifting.
-        // Fix: skipped where the scaling overflows (it stored `inf` past a bound near 1e300),
-        // and done before clamping so that the result always lies within the bounds.
+        // Keep repeated decimal steps (0.1 + 0.1 + …) from drifting; only where the scaling
+        // stays finite (near 1e300 it would not), and before clamping, so that the result
+        // always lies within the bounds.
         let snapped = (value * 1e9).rounded() / 1e9
         if snapped.isFinite { value = snapped }
         value = Swift.min(adjust.max, Swift.max(adjust.min, value))
@@ -165,10 +165,9 @@ extension Navigator {
                 moved = true
             }
         }
-        // Modals that closed: give focus back to where it was before each.
-        // Fix: this screen's entries are unwound even when another screen's lie above them (a
-        // sheet left open while a modal was opened on the next screen); before, the sheet's entry
-        // was never removed, so focus was not given back and did not move into it next time.
+        // Modals that closed: give focus back to where it was before each. This screen's
+        // entries are unwound even when another screen's lie above them (a sheet left open
+        // while a modal was opened on the next screen).
         while let k = modalReturns.lastIndex(where: { $0.screen == screenIndex }), modalReturns[k].modal != o.modalRoot {
             let last = modalReturns.remove(at: k)
             if focusIndex.map({ !o.contains($0) }) ?? true,
@@ -194,9 +193,7 @@ extension Navigator {
 
     /// The focus to restore when the user comes back to this screen: the focused element, or,
     /// when this batch has just hidden it (a loading indicator whose `then` changes screen),
-    /// the element a closed modal gives focus back to.
-    ///
-    /// Fix: the hidden indicator itself was remembered, so `back` fell to the first element.
+    /// the element a closed modal gives focus back to — never the hidden indicator itself.
     mutating func focusToRemember() -> String? {
         guard let f = focusIndex else { return nil }
         let o = readingOrder()

@@ -14,7 +14,7 @@ public struct ReadingOrder: Sendable {
     public private(set) var headings: [Int] = []
     /// The shown modal element that scopes navigation, if any.
     public private(set) var modalRoot: Int?
-    /// Whether each element is accessible (SPEC §1's default rule applied).
+    /// Whether each element is accessible (the default rule of Docs/formats.md#accessible applied).
     public private(set) var accessible: [Bool] = []
 
     public init(screen: Screen, language: String) {
@@ -60,7 +60,7 @@ private struct Builder {
     let screen: Screen
     let rightToLeft: Bool
     var accessible: [Bool] = []
-    /// Own frame, or the union of the children's frames (SPEC §1).
+    /// Own frame, or the union of the children's frames (Docs/formats.md#element).
     var frames: [Frame?] = []
 
     init(screen: Screen, rightToLeft: Bool) {

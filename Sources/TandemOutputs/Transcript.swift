@@ -1,7 +1,7 @@
 import TandemPolicy
 import TandemPresentation
 
-/// The transcript format (SPEC §3): one JSON object a line, `t` and `ch` first.
+/// The transcript format (Docs/formats.md#transcript): one JSON object a line, `t` and `ch` first.
 public enum Transcript {
     /// The line for a record at time `t` (milliseconds).
     public static func line(for record: Record, at t: Int) -> TranscriptLine {

@@ -37,7 +37,7 @@ public struct PolicySettings: Sendable, Hashable {
     }
 }
 
-/// The interruption and queueing policy (SPEC §4): decides what to speak, cancel, postpone or
+/// The interruption and queueing policy (Docs/policy.md#rules): decides what to speak, cancel, postpone or
 /// drop. Pure and clock-driven, so that headless replays and live sessions run the same code.
 ///
 /// The flow, step by step:
@@ -126,7 +126,7 @@ public struct SpeechPolicy: Sendable {
                 }
             }
             // The first progress of a series is spared, as `message` and `text` spare it: "the first
-            // and the last are always spoken" (SPEC §4). It waits behind the important instead.
+            // and the last are always spoken" (Docs/policy.md#rules). It waits behind the important instead.
             out += dropQueued(where: { ($0.priority == .notification || $0.priority == .progress) && !Self.isFirstProgress($0) }, reason: "important")
             queue.insert(item, at: insertionIndex(after: [.important]))
             if playing != nil { out.append(.postpone(item, reason: "after important")) }

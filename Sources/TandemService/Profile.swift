@@ -56,7 +56,7 @@ public struct Profile: Sendable, Hashable {
 
     public init() {}
 
-    /// Milliseconds per character for headless durations (SPEC §3: 60 ms at the default
+    /// Milliseconds per character for headless durations (Docs/formats.md#timing: 60 ms at the default
     /// rate, shorter when faster).
     public var msPerCharacter: Int {
         let r = Swift.max(-50, Swift.min(100, rate))

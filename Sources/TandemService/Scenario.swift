@@ -1,7 +1,7 @@
 import TandemModel
 import TandemNavigator
 
-/// A scripted run (SPEC §2): one command a line, `#` starts a comment.
+/// A scripted run (Docs/formats.md#scenario): one command a line, `#` starts a comment.
 public struct Scenario: Sendable {
     public enum Step: Sendable, Hashable {
         case command(Command)

@@ -7,7 +7,7 @@ import TandemPresentation
 /// An app floods Tandem with value changes and loading-indicator progress — `eventsPerSecond`
 /// events a second, half of each, evenly spread over `seconds` of virtual time — while the user
 /// presses a key once a second. The policy runs on a virtual clock, as in a headless replay:
-/// each utterance ends 60 ms a character after it starts (SPEC §3), and the driver settles
+/// each utterance ends 60 ms a character after it starts (Docs/formats.md#transcript), and the driver settles
 /// after every event, as a live session does. Progress comes in series of one second each, so
 /// every second ends a series with a last step spoken at `message` priority.
 ///

@@ -23,8 +23,8 @@ enum Help {
     USAGE: tandem replay <catalog> <scenario> [--profile <name>] [--out <file>] [--speech <address>] [--braille <host>]
 
     ARGUMENTS:
-      <catalog>               A *.catalog.json file (SPEC §1).
-      <scenario>              A *.scenario file (SPEC §2).
+      <catalog>               A *.catalog.json file (Docs/formats.md#catalog).
+      <scenario>              A *.scenario file (Docs/formats.md#scenario).
 
     OPTIONS:
       --profile <name>        Profile to use (default: default).

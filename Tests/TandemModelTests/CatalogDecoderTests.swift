@@ -77,7 +77,7 @@ struct CatalogDecoderTests {
         #expect(home.index["ordered.second"] == 8)
     }
 
-    @Test("omitted fields take the SPEC's defaults")
+    @Test("omitted fields take the contract's defaults")
     func defaults() throws {
         let catalog = try decode(#"{"format": "tandem.catalog/1", "screens": [{"id": "only", "root": {"id": "bare"}}]}"#)
         #expect(catalog.language == "en")

@@ -5,7 +5,7 @@ import TandemOutputs
 import TandemPresentation
 import TandemService
 
-/// Announcements flash on the real display for the profile's message time (SPEC §4).
+/// Announcements flash on the real display for the profile's message time (Docs/policy.md#rules).
 @Suite(.serialized) struct BrailleFlashTests {
     @Test func anAnnouncementFlashesThenTheFocusLineReturnsAfterTheMessageTime() throws {
         let harness = try BrailleHarness(cells: 40)

@@ -1,7 +1,7 @@
 import Testing
 import TandemService
 
-/// Braille flash messages (SPEC §4) and what an indeterminate loading indicator sounds like.
+/// Braille flash messages (Docs/policy.md#rules) and what an indeterminate loading indicator sounds like.
 @Suite("flash messages and busy indicators")
 struct FlashAndBusyTests {
     static let catalog = "Tests/Fixtures/service/messages.catalog.json"

@@ -5,7 +5,7 @@ import TandemPolicy
 
 /// Speech through speech-dispatcher, over SSIP.
 ///
-/// Tandem's policy decides what to say and when (SPEC §4); this output carries out its
+/// Tandem's policy decides what to say and when (Docs/policy.md#rules); this output carries out its
 /// decisions and reports back what the daemon did:
 ///
 /// - `.speech(.speak(s))`: the text, made safe by `SafeSpeechText`, is said at `s.priority`
