@@ -77,6 +77,9 @@ struct NodeReader {
     var formatArguments: [String: Int] = [:]
     /// Where each element of the screen being read has its id, in table order.
     var idSites: [CatalogValidator.IDSite] = []
+    /// Reading what an app sends (Docs/protocol.md): effects are not read, only whether an
+    /// element handles an action; `order` entries are not checked against the tree.
+    var appMode = false
 
     init(file: String, tape: JSONTape.View, root: String?) {
         self.file = file; self.tape = tape; self.root = root
@@ -307,8 +310,8 @@ struct NodeReader {
             id: screenID,
             title: try stringField(f[.title]),
             focus: focus,
-            magicTap: try effectsField(f[.magicTap]),
-            escape: try effectsField(f[.escape]),
+            magicTap: try f[.magicTap].map { (x) throws(Diagnostic) in try handler(x) } ?? nil,
+            escape: try f[.escape].map { (x) throws(Diagnostic) in try handler(x) } ?? nil,
             elements: elements,
             duplicates: &duplicates)
     }

@@ -28,6 +28,8 @@ public struct Element: Sendable, Hashable {
     public var scrollDown: [Effect]?
     public var progress: Progress?
     public var brailleLabel: LabelText?
+    /// The slot of an element a tree update removed (see `Screen.elements`).
+    public internal(set) var isRemoved = false
 
     public init(id: String) { self.id = id }
 

@@ -1,0 +1,44 @@
+/// Writing JSON text the same way everywhere (transcripts, protocol messages): strings escaped
+/// minimally (quotes, backslashes, control characters, U+2028/2029; everything else as
+/// UTF-8, braille and Cyrillic included), numbers as integers when they are whole.
+public enum JSONText {
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    public static func number(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
+        return n.isFinite ? "\(n)" : "null"
+    }
+
+    /// A parsed value written back (member order kept).
+    public static func value(_ node: JSONNode) -> String {
+        switch node.kind {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return number(n)
+        case .string(let s): return quote(s)
+        case .array(let items): return "[" + items.map(value).joined(separator: ",") + "]"
+        case .object(let members): return "{" + members.map { quote($0.key) + ":" + value($0.node) }.joined(separator: ",") + "}"
+        }
+    }
+}
