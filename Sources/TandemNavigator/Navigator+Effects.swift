@@ -5,7 +5,9 @@ extension Navigator {
     /// What a batch of effects asked for, settled once the whole batch has run.
     struct Batch {
         var focusBefore: String?
-        var orderBefore: ReadingOrder?
+        /// Where focus was in the order before the batch, and the elements around it: where
+        /// focus goes if the batch takes the focused element away.
+        var neighbours: Neighbours?
         var screenSwitched = false
         var wentBack = false
         var preferredFocus: String?
@@ -14,7 +16,7 @@ extension Navigator {
 
     /// Runs effects in order, each taking effect before the next, then settles focus.
     mutating func run(_ effects: [Effect], into events: inout [NavigatorEvent]) {
-        var batch = Batch(focusBefore: focusedElement?.id, orderBefore: readingOrder())
+        var batch = Batch(focusBefore: focusedElement?.id, neighbours: neighboursOfFocus())
         for effect in effects { apply(effect, &batch, into: &events) }
         refocus(after: batch, into: &events)
     }
@@ -23,25 +25,15 @@ extension Navigator {
         switch effect {
         case .set(let id, let changes):
             guard let (s, e) = catalog.locate(id) else { return }
-            let before = catalog.screens[s].elements[e]
-            var el = before
-            if let l = changes.label { el.label = l }
-            if let v = changes.value { el.value = v }
-            if let h = changes.hint { el.hint = h }
-            if let t = changes.traits { el.traits = t }
-            if let h = changes.hidden { el.hidden = h }
-            if let m = changes.modal { el.modal = m }
-            catalog.screens[s].elements[e] = el
-            // A value alone can change reachability too: an element with nothing else to present
-            // becomes accessible by the default rule (Docs/formats.md#accessible) when it gains one.
-            if changes.altersStructure || el.hasContent != before.hasContent { orders[s] = nil }
-            if s == screenIndex, e == focusIndex {
-                if el.label != before.label || el.traits != before.traits {
-                    events.append(.elementChanged(element: id))
-                } else if el.value != before.value {
-                    events.append(.valueChanged(element: id))
-                }
+            let before = catalog.screens[s].modify(e) { el in
+                if let l = changes.label { el.label = l }
+                if let v = changes.value { el.value = v }
+                if let h = changes.hint { el.hint = h }
+                if let t = changes.traits { el.traits = t }
+                if let h = changes.hidden { el.hidden = h }
+                if let m = changes.modal { el.modal = m }
             }
+            contentChanged(screen: s, element: e, from: before, into: &events)
         case .adjust(let id, let by):
             guard let (s, e) = catalog.locate(id) else { return }
             _ = applyAdjust(screen: s, element: e, by: by, into: &events)
@@ -74,10 +66,12 @@ extension Navigator {
             guard let (s, e) = catalog.locate(id) else { return }
             // The decoder refuses fewer than one step; an effect built in code may not.
             let steps = max(1, steps), ms = max(0, ms)
-            catalog.screens[s].elements[e].hidden = false
-            catalog.screens[s].elements[e].modal = true
-            catalog.screens[s].elements[e].progress?.value = 0
-            orders[s] = nil
+            let before = catalog.screens[s].modify(e) { el in
+                el.hidden = false
+                el.modal = true
+                el.progress?.value = 0
+            }
+            repairOrder(screen: s, changed: [e], restructured: [], movesUnits: ReadingOrder.changeMovesUnits(from: before, to: catalog.screens[s].elements[e]))
             let token = nextLoadToken
             nextLoadToken += 1
             loads[token] = Load(screen: s, element: e, steps: steps, then: then)
@@ -107,7 +101,7 @@ extension Navigator {
         value = Swift.min(adjust.max, Swift.max(adjust.min, value))
         guard value != adjust.value else { return false }
         adjust.value = value
-        catalog.screens[s].elements[e].adjust = adjust
+        catalog.screens[s].modify(e) { $0.adjust = adjust }
         if s == screenIndex, e == focusIndex {
             events.append(.valueChanged(element: catalog.screens[s].elements[e].id))
         }
@@ -123,7 +117,7 @@ extension Navigator {
         case .loadStep(let token, let step):
             guard let load = loads[token] else { break }
             let fraction = Double(step) / Double(load.steps)
-            catalog.screens[load.screen].elements[load.element].progress?.value = fraction
+            catalog.screens[load.screen].modify(load.element) { $0.progress?.value = fraction }
             let id = catalog.screens[load.screen].elements[load.element].id
             events.append(.progress(element: id, step: step, steps: load.steps))
             if step == load.steps {
@@ -180,11 +174,7 @@ extension Navigator {
         if let f = focusIndex, o.contains(f) { return }
         if moved && focusIndex == nil { return }
         // The focused element went away: its next reachable neighbour in the old order.
-        var target: Int?
-        if let old = batch.orderBefore, let f = focusIndex, let p = old.position(of: f) {
-            target = old.elements[(p + 1)...].first(where: o.contains) ?? old.elements[..<p].last(where: o.contains)
-        }
-        if let t = target ?? o.elements.first {
+        if let t = batch.neighbours?.survivor(in: o) ?? o.elements.first {
             setFocus(t, reason: .lost, into: &events)
         } else {
             focusIndex = nil

@@ -19,6 +19,10 @@ public struct Navigator: Sendable {
     /// The custom action the rotor has selected on the focused element (`nil`: default activation).
     public internal(set) var rotor: Int?
 
+    /// The catalog is fed by a running app: the user's actions go to it (`.appAction`) instead
+    /// of running the catalog's effects (Docs/protocol.md#action).
+    public var forwardsActions = false
+
     var backStack: [(screen: Int, focus: String?)] = []
     /// Reading order per screen, rebuilt only when the structure of that screen changed.
     var orders: [Int: ReadingOrder] = [:]
@@ -80,6 +84,12 @@ public struct Navigator: Sendable {
     /// Performs a command the table gives to the navigator (`CommandHandler.navigator`);
     /// the others act on the session's output and return no events here.
     public mutating func perform(_ command: Command) -> [NavigatorEvent] {
+        if forwardsActions, Self.forwarded.contains(command) {
+            guard let action = appAction(for: command) else {
+                return command == .increment || command == .decrement ? [.boundary(.none)] : [.unhandled(command)]
+            }
+            return [.appAction(action)]
+        }
         var events: [NavigatorEvent] = []
         switch command {
         case .next: step(by: 1, into: &events)
@@ -101,6 +111,9 @@ public struct Navigator: Sendable {
         }
         return events
     }
+
+    /// The commands an app carries out itself.
+    static let forwarded: Set<Command> = [.activate, .increment, .decrement, .magicTap, .escape, .scrollUp, .scrollDown]
 
     /// Moves to the next element for read-all; `nil` at the end of the screen.
     public mutating func advanceForReadAll() -> [NavigatorEvent]? {
