@@ -20,8 +20,10 @@ let package = Package(
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
         .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
-        .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
-        .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),
+        .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
+        // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
+        .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
+        .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
@@ -30,6 +32,7 @@ let package = Package(
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
+        .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
     ]
 )
 

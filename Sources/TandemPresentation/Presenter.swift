@@ -87,7 +87,7 @@ public struct Presenter: Sendable {
                 out.append(.focusLine(name.map { BrailleText(text: $0, cursor: 0) } ?? braille(for: i, in: nav)))
             }
             return out
-        case .actionPerformed, .activated, .schedule, .unhandled:
+        case .actionPerformed, .activated, .schedule, .unhandled, .appAction:
             return []
         case .screenChanged:
             return [.sound(.screen)]
