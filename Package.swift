@@ -24,6 +24,11 @@ let package = Package(
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
+        // What the tests share: package paths, the process spawner, the tandem binary, seeded
+        // randomness, waiting, live sessions. Only test targets depend on it.
+        .target(name: "TandemTestSupport",
+                dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService"],
+                path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
