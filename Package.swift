@@ -29,10 +29,10 @@ let package = Package(
         .target(name: "TandemTestSupport",
                 dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService"],
                 path: "Tests/TandemTestSupport"),
-        .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
-        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator"]),
+        .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
+        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
-        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
+        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
     ]
