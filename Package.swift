@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
-        .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
+        .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
     ]
 )
 
