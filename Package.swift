@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
-        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
+        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
     ]
 )

@@ -8,6 +8,10 @@ public struct ProcessResult: Sendable {
     public var stdout: String
     public var stderr: String
 
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status; self.stdout = stdout; self.stderr = stderr
+    }
+
     /// Both streams, standard output first, for a failure message.
     public var output: String { stdout + stderr }
 }
