@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import TandemModel
 import TandemOutputs
 import TandemService
@@ -28,8 +27,7 @@ final class BrailleFixture: Sendable {
     let cells: Int
     let keyAuthentication: Bool
     let portOffset: Int
-    private let sessions = Mutex<[LiveSession]>([])
-    private let stopped = Mutex(false)
+    private let sessions = LiveSessions()
 
     /// The BrlAPI host to give `BrlAPIOutput`.
     var host: String { "127.0.0.1:\(portOffset)" }
@@ -63,13 +61,7 @@ final class BrailleFixture: Sendable {
     /// once) and removes the directory, unless `TANDEM_KEEP_BRAILLE_DIRS` is set (to read the
     /// logs after a failure).
     func stop() {
-        let already = stopped.withLock { s in
-            let was = s
-            s = true
-            return was
-        }
-        guard !already else { return }
-        for live in sessions.withLock({ $0 }) { live.finish() }
+        guard sessions.close() else { return }
         run("stop")
         if ProcessInfo.processInfo.environment["TANDEM_KEEP_BRAILLE_DIRS"] == nil {
             try? FileManager.default.removeItem(atPath: directory)
@@ -83,8 +75,7 @@ final class BrailleFixture: Sendable {
     func connect(catalog: Catalog, profile: Profile = Profile(), auth: String? = nil) -> LiveSession {
         let output = BrlAPIOutput(host: host, auth: auth ?? self.auth, keyMap: .default)
         let live = LiveSession(catalog: catalog, profile: profile, outputs: [output])
-        sessions.withLock { $0.append(live) }
-        return live
+        return sessions.keep(live)
     }
 
     /// A live session on `catalog` (the panel when not given) once it is connected, knows the

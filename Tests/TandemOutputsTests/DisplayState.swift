@@ -29,9 +29,14 @@ struct DisplayState: Sendable, Hashable, CustomStringConvertible {
     /// What a display of `columns` cells shows for `frame`: its window padded with blanks, and
     /// dots 7-8 added on the cursor cell.
     static func cells(showing frame: BrailleFrame, columns: Int) -> [Cell] {
-        var out = Array(frame.cells.prefix(columns))
+        cells(showing: frame.cells, cursor: frame.cursor, columns: columns)
+    }
+
+    /// What a display of `columns` cells shows for `cells` with the cursor on `cursor`.
+    static func cells(showing cells: [Cell], cursor: Int?, columns: Int) -> [Cell] {
+        var out = Array(cells.prefix(columns))
         out += Array(repeating: 0, count: max(0, columns - out.count))
-        if let c = frame.cursor, c >= 0, c < columns { out[c] |= 0xC0 }
+        if let c = cursor, c >= 0, c < columns { out[c] |= 0xC0 }
         return out
     }
 

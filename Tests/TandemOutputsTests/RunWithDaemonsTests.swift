@@ -12,9 +12,7 @@ struct RunWithDaemonsTests {
     /// The cells a 40-cell display shows for `text` with the cursor on its first cell.
     static func cells(_ text: String, language: String = "pt-BR") -> [Cell] {
         let t = LouisTranslator().translate(text, language: language, cursor: 0, editing: false)
-        var out = t.cells + Array(repeating: 0, count: max(0, 40 - t.cells.count))
-        out[0] |= 0xC0
-        return Array(out.prefix(40))
+        return DisplayState.cells(showing: t.cells, cursor: 0, columns: 40)
     }
 
     @Test("keyboard and display keys drive one session; speech-dispatcher says it and the display shows it")

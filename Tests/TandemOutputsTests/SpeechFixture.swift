@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import TandemOutputs
 import TandemService
 import TandemTestSupport
@@ -27,8 +26,7 @@ final class SpeechFixture: Sendable {
     let dir: String
     let speakSeconds: Double
     let msPerCharacter: Int
-    private let sessions = Mutex<[LiveSession]>([])
-    private let stopped = Mutex(false)
+    private let sessions = LiveSessions()
 
     var address: String { "unix_socket:\(dir)/speechd.sock" }
     var capturePath: String { dir + "/spoken.log" }
@@ -48,13 +46,7 @@ final class SpeechFixture: Sendable {
     /// its directory (kept when `TANDEM_KEEP_SPEECHD` is set, to read its logs;
     /// `SPEECHD_LOGLEVEL=5` logs all SSIP). Safe to call more than once.
     func stop() {
-        let already = stopped.withLock { s in
-            let was = s
-            s = true
-            return was
-        }
-        guard !already else { return }
-        for live in sessions.withLock({ $0 }) { live.finish() }
+        guard sessions.close() else { return }
         _ = try? run("stop")
         if ProcessInfo.processInfo.environment["TANDEM_KEEP_SPEECHD"] == nil {
             try? FileManager.default.removeItem(atPath: dir)
@@ -69,8 +61,7 @@ final class SpeechFixture: Sendable {
         let (catalog, _, profile) = try SpeechRuns.inputs(name)
         let output = SpeechDispatcherOutput(address: address, voice: .init())
         let live = LiveSession(catalog: catalog, profile: profile, outputs: [output], makeTranslator: { _ in BlankTranslator() })
-        sessions.withLock { $0.append(live) }
-        return live
+        return sessions.keep(live)
     }
 
     // MARK: the daemon
