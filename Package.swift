@@ -35,6 +35,7 @@ let package = Package(
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
     ]
 )
 
