@@ -26,13 +26,19 @@ let package = Package(
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
-        .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
-        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator"]),
+        // What the tests share: package paths, the process spawner, the tandem binary, seeded
+        // randomness, waiting, live sessions. Only test targets depend on it.
+        .target(name: "TandemTestSupport",
+                dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService"],
+                path: "Tests/TandemTestSupport"),
+        .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
+        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
-        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
-        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
-        .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
+        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
+        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
+        .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
     ]
 )
 

@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 import TandemNavigator
+import TandemTestSupport
 
 @Suite("Navigation commands")
 struct NavigationTests {
@@ -8,13 +9,13 @@ struct NavigationTests {
 
     @Test("starting focuses the screen's focus element, as after screenChanged")
     func startFocusesScreenFocus() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog(fixture))
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog(fixture))
         #expect(nav.start() == [.focused(screen: "controls", element: "controls.heading", reason: .start)])
     }
 
     @Test("a screen without a focus element starts on its first element")
     func startWithoutFocusField() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog(fixture), screen: "no.handlers")
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog(fixture), screen: "no.handlers")
         #expect(nav.start() == [.focused(screen: "no.handlers", element: "lonely.text", reason: .start)])
     }
 
@@ -71,7 +72,7 @@ struct NavigationTests {
 
     @Test("on a screen with nothing reachable, moving reports a boundary and acting reports unhandled")
     func emptyScreen() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog("screens.catalog.json"), screen: "empty")
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog("screens.catalog.json"), screen: "empty")
         #expect(nav.start().isEmpty)
         #expect(nav.focusedElement == nil)
         #expect(nav.perform(.next) == [.boundary(.none)])

@@ -1,5 +1,6 @@
 import Testing
 import TandemModel
+import TandemTestSupport
 @testable import TandemNavigator
 
 /// An app's tree updates (Docs/protocol.md#update): what they change, what they refuse, and a

@@ -1,6 +1,7 @@
 import Testing
 import TandemPolicy
 import TandemPresentation
+import TandemTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

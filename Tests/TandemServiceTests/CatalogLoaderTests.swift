@@ -1,13 +1,14 @@
 import Testing
 import TandemModel
 @testable import TandemService
+import TandemTestSupport
 
 /// Reading catalogs from disk (the model module itself does no I/O).
 @Suite("catalog loader")
 struct CatalogLoaderTests {
     @Test("the loader reads a catalog from disk and returns its warnings, naming the path as given")
     func loaderReadsFixture() throws {
-        let path = ReplayHarness.path("Tests/Fixtures/model/unknown-fields.catalog.json")
+        let path = FixtureFolder.model.path("unknown-fields.catalog.json")
         let (catalog, warnings) = try CatalogLoader.load(path: path)
         #expect(catalog.screens.count == 1)
         #expect(warnings.count == 4)

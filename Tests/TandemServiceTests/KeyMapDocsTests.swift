@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemNavigator
 @testable import TandemService
+import TandemTestSupport
 
 /// Docs/keymaps.md is checked against the code's one command table and default key maps, so
 /// the page a tester reads can never drift from what the keys do.
@@ -10,7 +11,7 @@ struct KeyMapDocsTests {
     let page: String
 
     init() throws {
-        page = try String(contentsOfFile: ReplayHarness.path("Docs/keymaps.md"), encoding: .utf8)
+        page = try String(contentsOfFile: PackageRoot.path("Docs/keymaps.md"), encoding: .utf8)
     }
 
     /// Table rows (cells without the outer pipes) of the section headed `heading`.

@@ -1,42 +1,18 @@
-import Foundation
 import Testing
 import TandemModel
 import TandemNavigator
-
-/// Catalogs under `Tests/Fixtures/`, found from this file's path so the tests run from any
-/// working directory.
-enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TandemNavigatorTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
-
-    static func url(_ name: String, folder: String = "navigator") -> URL {
-        packageRoot.appendingPathComponent("Tests/Fixtures/\(folder)/\(name)")
-    }
-
-    static func catalog(_ name: String) throws -> Catalog {
-        var decoder = CatalogDecoder(file: name)
-        return try decoder.decode(Array(try Data(contentsOf: url(name))))
-    }
-}
-
-/// Decodes inline catalog JSON.
-func inlineCatalog(_ json: String) throws -> Catalog {
-    var decoder = CatalogDecoder(file: "inline.catalog.json")
-    return try decoder.decode(Array(json.utf8))
-}
+import TandemTestSupport
 
 extension Navigator {
-    /// A started navigator on a fixture catalog (the start events are dropped).
+    /// A started navigator on a catalog in `Tests/Fixtures/navigator/` (the start events are dropped).
     init(fixture: String, screen: String? = nil, language: String? = nil) throws {
-        self.init(catalog: try Fixtures.catalog(fixture), language: language, screen: screen)
+        self.init(catalog: try FixtureFolder.navigator.catalog(fixture), language: language, screen: screen)
         _ = start()
     }
 
     /// A started navigator on inline catalog JSON.
     init(json: String, screen: String? = nil, language: String? = nil) throws {
-        self.init(catalog: try inlineCatalog(json), language: language, screen: screen)
+        self.init(catalog: try decodeCatalog(json), language: language, screen: screen)
         _ = start()
     }
 
