@@ -16,12 +16,16 @@ let package = Package(
         .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
         // libbrlapi-dev ships no pkg-config file: the modulemap links "brlapi" by name.
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
+        // glibc calls Swift's Glibc module leaves out (it is built without _GNU_SOURCE).
+        .systemLibrary(name: "CLinux"),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
         .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
         .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),
+        // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
+        .target(name: "TandemServer", dependencies: ["CLinux"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
@@ -30,6 +34,7 @@ let package = Package(
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
+        .testTarget(name: "TandemServerTests", dependencies: ["TandemServer"]),
     ]
 )
 
