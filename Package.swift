@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
         // libbrlapi-dev ships no pkg-config file: the modulemap links "brlapi" by name.
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
+        // glibc calls Swift's Glibc module leaves out (it is built without _GNU_SOURCE).
+        .systemLibrary(name: "CLinux"),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
         .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
@@ -24,6 +26,8 @@ let package = Package(
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
+        // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
+        .target(name: "TandemServer", dependencies: ["CLinux"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
@@ -38,6 +42,7 @@ let package = Package(
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
+        .testTarget(name: "TandemServerTests", dependencies: ["TandemServer"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
     ]
 )
