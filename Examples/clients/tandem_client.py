@@ -18,17 +18,19 @@ A *controller* drives the navigator and listens to what Tandem says::
     for line in ctl.subscribe(["speech"]):
         print(line["text"])
 
-Replies and errors. Every sending method takes an optional ``id=`` (any JSON value). With an
-id, the call waits for Tandem's reply to that message (``ack``, ``status`` or ``error``) and
-returns it, or raises `TandemError`. Without one, the message is sent and the call returns at
+Replies and errors. Every sending method takes an optional ``id=`` (any JSON value but null).
+With an id, the call waits for Tandem's reply to that message (``ack``, ``status`` or
+``error``) up to `timeout` seconds and returns it, or raises `TandemError`. Without one, the message is sent and the call returns at
 once; if Tandem rejects it, the error arrives later and `next_message()` / `messages()` raise
 it. `TandemError` names Tandem's sentence, the line number Tandem counted, and the message
 this client sent on that line. (`set` cannot carry a request id: its ``id`` names the element.)
 
 Threads. A background thread reads the socket, so a partial line or a slow reader never
 blocks sending. Replies go to the call waiting for them; everything else (``action``,
-``focus``, ``transcript``, unsolicited errors) waits in a queue, read by `next_message()`.
-Sending is safe from several threads. Nothing polls: waits block on a queue or an event.
+``focus``, ``transcript``, unsolicited errors) waits in a queue, read by `next_message()`;
+the queue is unbounded, so a client should keep reading it (a controller that subscribes and
+never reads grows without limit). Sending is safe from several threads. Nothing polls: waits
+block on a queue or an event.
 
 Reconnecting is the app's choice. When Tandem goes away, `next_message()` raises
 `ConnectionClosed` (and so does any send). Tandem gives an app that reconnects with the same
