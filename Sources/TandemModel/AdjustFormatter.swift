@@ -31,8 +31,11 @@ public enum AdjustFormatter {
 }
 
 extension Element {
-    /// The value as presented: an adjustable's rendered number, else `value`.
-    public func displayValue(language: String?) -> String? {
+    /// The value as presented. A catalog's adjustable: its rendered number, else `value`. An
+    /// app's element (`appOwned`): the `value` the app gives, else its adjustable's number —
+    /// a running app owns what its elements say (Docs/protocol.md#adjustable).
+    public func displayValue(language: String?, appOwned: Bool = false) -> String? {
+        if appOwned, let value { return value }
         if let adjust { return AdjustFormatter.render(adjust, language: language) }
         return value
     }

@@ -33,6 +33,9 @@ public enum ClientMessage: Sendable {
         }
     }
 
+    /// A `set`, whose `id` names its element (so it is never acknowledged).
+    public var isSet: Bool { if case .set = self { true } else { false } }
+
     /// Who may send it (nil: anyone).
     public var role: Role? {
         switch self {

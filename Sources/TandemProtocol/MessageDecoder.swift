@@ -4,7 +4,8 @@ import TandemNavigator
 /// A message as it came: what it says, and the request `id` replies about it carry.
 public struct Incoming: Sendable {
     public var message: ClientMessage
-    /// The `id` member, echoed as it came (not for `set`, whose `id` is the element).
+    /// The `id` member, echoed as it came on errors (for `set` it names the element, so a
+    /// `set` is never acknowledged).
     public var requestID: JSONNode?
 }
 
@@ -35,7 +36,7 @@ public enum MessageDecoder {
         do throws(Diagnostic) {
             let incoming = try MessageReader.read(bytes, line: line) { (r) throws(Diagnostic) -> Incoming in
                 guard let type = try r.string("type") else { throw r.failure(nil, "missing field \"type\"") }
-                if type != "set" { requestID = r.value("id") }
+                requestID = r.value("id")
                 return Incoming(message: try message(type, &r), requestID: requestID)
             }
             return .success(incoming)

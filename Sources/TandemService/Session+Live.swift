@@ -16,13 +16,11 @@ extension Session {
         }
     }
 
-    /// An output went away or came back: logged, and said once on the other output. While
-    /// speech is away, speech ends are estimated as in headless runs, so nothing waits for a
-    /// daemon that is gone.
+    /// An output went away or came back: logged, and said once on the other output.
     public mutating func reportOutput(_ status: OutputStatus, at time: Milliseconds) {
         now = max(now, time)
         emit(.outputStatus(status))
-        if status.output == .speech { timing = status.available ? .external : .virtual }
+        outputAvailability[status.output] = status.available
         guard !status.available else { return }
         let phrases = presenter.phrases
         if status.output == .speech {

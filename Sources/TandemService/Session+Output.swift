@@ -15,6 +15,7 @@ extension Session {
             switch event {
             case .focused(let screen, let id, let reason):
                 emit(.event(SessionEvent("focus", [.init("screen", screen), .init("id", id), .init("reason", reason.rawValue)])))
+                notices.append(.focus(screen: screen, element: id))
                 progressBraille.focusMoved()
                 timers.remove(.busyTick)
                 if let p = navigator.screen[id]?.progress, p.value == nil {
@@ -26,6 +27,11 @@ extension Session {
                 emit(.event(SessionEvent("activate", [.init("id", id)])))
             case .actionPerformed(let id, let name):
                 emit(.event(SessionEvent("action", [.init("id", id), .init("name", name)])))
+            case .appAction(let a):
+                var fields: [SessionEvent.Field] = [.init("action", a.kind.rawValue), .init("id", a.element)]
+                if let name = a.name { fields.append(.init("name", name)) }
+                emit(.event(SessionEvent("app-action", fields)))
+                notices.append(.action(a))
             case .unhandled(let command):
                 emit(.event(SessionEvent("unhandled", [.init("command", command.name)])))
             case .schedule(let timer, let after):

@@ -42,6 +42,10 @@ public struct Session {
     var progressBraille = ProgressBraille()
     /// The width a braille display reported; it outlasts profile changes.
     var reportedWidth: Int?
+    /// For the service: actions for the app and focus moves (`takeNotices`).
+    var notices: [SessionNotice] = []
+    /// Whether each live output answers, as last reported.
+    var outputAvailability: [OutputKind: Bool] = [:]
 
     public init(catalog: Catalog, profile: Profile, sink: any OutputSink, timing: SpeechTiming,
                 screen: String? = nil, makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {

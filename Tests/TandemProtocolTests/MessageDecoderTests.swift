@@ -66,10 +66,10 @@ struct MessageDecoderTests {
         #expect(error(#"{"type":"update","nodes":[{"id":"b","children":[{"id":"c"}]}]}"#) == "nodes[0].children[0]: expected a string, found an object")
     }
 
-    @Test("set: the named fields only, null clears, and its id is the element (no request id)")
+    @Test("set: the named fields only, null clears, and its id is the element (never acknowledged)")
     func set() throws {
         let incoming = try decode(#"{"type":"set","id":"cell.banana","value":"1 in cart","hint":null}"#).get()
-        #expect(incoming.requestID == nil)
+        #expect(incoming.message.isSet)
         guard case .set(let id, let patch) = incoming.message else { Issue.record("not a set"); return }
         #expect(id == "cell.banana")
         #expect(patch.given == [.value, .hint])
