@@ -65,7 +65,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
-                                      "--socket", "--catalog", "--record", "--allow-group", "--session"]
+                                      "--socket", "--catalog", "--record", "--allow-group", "--session", "--stall-timeout", "--max-queue"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]

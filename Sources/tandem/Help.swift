@@ -109,6 +109,8 @@ enum Help {
       --transcript <file>     Write the transcript (JSON Lines) there.
       --record <file>         Record every input with its time, for tandem replay --session.
       --allow-group <group>   Also let members of this group connect (default: the same user only).
+      --stall-timeout <ms>    Drop a client that leaves a line half sent this long (default: 10000).
+      --max-queue <bytes>     Drop a client that does not read once this much waits for it (default: 4 MiB).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
       --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default).
       -h, --help              Show help information.

@@ -31,6 +31,14 @@ enum ServeCommand {
                 socketOptions = try ControlSocket.Options.standard()
             }
         } catch { throw .unavailable("\(error)") }
+        if let ms = args.options["--stall-timeout"] {
+            guard let n = Int(ms), n > 0 else { throw .usage("--stall-timeout takes milliseconds") }
+            socketOptions.stallTimeout = .milliseconds(n)
+        }
+        if let bytes = args.options["--max-queue"] {
+            guard let n = Int(bytes), n >= 4096 else { throw .usage("--max-queue takes bytes (at least 4096)") }
+            socketOptions.maxQueuedBytes = n
+        }
         if let group = args.options["--allow-group"] {
             guard let gid = Self.groupID(group) else { throw .usage("no group \"\(group)\"") }
             socketOptions.allowedGroup = gid
