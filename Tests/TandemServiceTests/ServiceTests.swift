@@ -259,3 +259,25 @@ struct ServiceTests {
         #expect(read.map(\.input) == inputs.map(\.input) && read.map(\.time) == inputs.map(\.time))
     }
 }
+
+/// A live `tandem serve` session with the Python grocery app, recorded with `--record`, replays
+/// to the transcript read and kept beside it (Docs/protocol.md#record).
+@Suite("a recorded serve session")
+struct RecordedSessionTests {
+    @Test("the grocery app's recorded session replays to its golden, byte for byte")
+    func replaysToGolden() throws {
+        let record = PackageRoot.path("Tests/Fixtures/service/grocery.session.record")
+        let golden = try String(contentsOfFile: PackageRoot.path("Tests/Fixtures/service/grocery.session.golden.jsonl"), encoding: .utf8)
+        let inputs = try RecordedInput.read(try String(contentsOfFile: record, encoding: .utf8), file: record)
+        let sink = RecordingSink()
+        _ = try SessionReplay(inputs: inputs, file: record, profiles: .shipped, makeTranslator: louisTranslator(for:))
+            .run(sink: sink) { (p) throws(Diagnostic) in throw Diagnostic(file: p, line: nil, path: "", message: "no catalog") }
+        let lines = sink.records.map { Transcript.line(for: $0.record, at: $0.time).json + "\n" }.joined()
+        #expect(lines == golden)
+        // What the story is about, read from the golden: the user's increment answered by the app,
+        // the Delete announced, the loading indicator focused, the new screen, the app closing.
+        for said in ["1 in cart", "Banana deleted", "Placing order, 0%", "100%", "Order confirmed, heading", "Groceries closed"] {
+            #expect(golden.contains("\"op\":\"speak\"") && golden.contains("\"text\":\"\(said)\""), "\(said)")
+        }
+    }
+}
