@@ -29,7 +29,7 @@ let package = Package(
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemProtocol"]),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",

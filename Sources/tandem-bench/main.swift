@@ -8,13 +8,15 @@ import Foundation
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
+//   tandem-bench updates       an app's changes through the service, at 1k, 10k and 100k elements
 //   tandem-bench profile load|parse|next|replay SIZE [N]
 //                              one piece of work alone, N times, for a profiler
 
 let usage = """
     OVERVIEW: Benchmarks Tandem on generated catalogs.
 
-    USAGE: tandem-bench [full | quick | policy-flood | braille HOST | profile WHAT SIZE [N]]
+    USAGE: tandem-bench [full | quick | policy-flood | braille HOST | speech-latency ADDRESS | updates [SIZE…]
+                         | profile WHAT SIZE [N]]
 
     SUBCOMMANDS:
       full (default)   1k, 100k and 1M elements
@@ -23,6 +25,10 @@ let usage = """
       braille HOST     braille output latency against the BRLTTY at HOST (Docs/braille.md)
       speech-latency ADDRESS
                        key press to SSIP SPEAK against the speech-dispatcher at ADDRESS (Docs/speech.md)
+      updates [SIZE…] [--layout sections|flat] [--seconds S]
+                       one change an app sends (set, update, screen) through the service, on app
+                       screens of SIZE elements (default 1000 10000 100000), in both layouts;
+                       each figure takes up to 2000 samples or S seconds (default 2)
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
@@ -95,6 +101,29 @@ case "speech-latency":
     } else {
         printErr("tandem-bench: error: speech-latency takes a speech-dispatcher address (unix_socket:PATH); see Docs/speech.md")
         status = 64
+    }
+case "updates":
+    var options = UpdatesBenchmark.Options()
+    var sizes: [Int] = []
+    var rest = args.dropFirst()[...]
+    var bad: String?
+    while let a = rest.popFirst() {
+        switch a {
+        case "--layout":
+            if let v = rest.popFirst(), let l = AppScreen.Layout(rawValue: v) { options.layouts = [l] } else { bad = "--layout takes sections or flat" }
+        case "--seconds":
+            if let v = rest.popFirst(), let s = Double(v), s > 0 { options.secondsPerFigure = s } else { bad = "--seconds takes a number of seconds" }
+        default:
+            if let n = Int(a), n >= AppScreen.smallest { sizes.append(n) } else { bad = "updates takes sizes of at least \(AppScreen.smallest) elements, --layout and --seconds; found \"\(a)\"" }
+        }
+    }
+    if let bad {
+        printErr("tandem-bench: error: \(bad)")
+        status = 64
+    } else {
+        if !sizes.isEmpty { options.sizes = sizes }
+        print(UpdatesBenchmark.run(options), terminator: "")
+        status = 0
     }
 case "-h", "--help", "help":
     print(usage)

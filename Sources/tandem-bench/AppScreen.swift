@@ -1,0 +1,244 @@
+/// A running app's screen as it publishes it (`{"type":"screen",…}`, Docs/protocol.md#screen),
+/// with exactly the number of elements asked for, and the protocol lines the app sends to
+/// change it.
+///
+/// The shape is `CatalogGenerator`'s shopping screen as an app sends it: plain labels, and the
+/// app's own handlers (`"activate": true`, custom actions by name, `adjust` without effects).
+/// A header whose `order` puts search first, a search field, aisles of 20 product rows each
+/// under a heading, a cart total, a checkout button, a hidden loading indicator and a hidden
+/// modal sheet. A product row is 7 elements: the `group` row, an accessible cell (button, hint,
+/// actions on every third) over a name, a weight, a price and a photo, and a stepper
+/// (`adjustable`, with a `value`). Every element has a frame.
+///
+/// Two layouts of the same rows, in the same reading order:
+/// - `sections`: each aisle is a container of its heading and rows (a table's sections);
+/// - `flat`: headings and rows are all children of one list container (one long table).
+/// Neither kind of container is a scope of the reading order (not a `group`, no `order`), so
+/// the rows of both are sorted together in the screen's scope, as VoiceOver sorts them.
+struct AppScreen {
+    enum Layout: String, CaseIterable {
+        case sections, flat
+    }
+
+    static let rowsPerAisle = 20
+    static let elementsPerRow = 7
+    /// root, header and its 3 buttons, search, the aisles' list, total, checkout, loading
+    /// indicator, the sheet and its 5.
+    static let fixedElements = 16
+    static let smallest = fixedElements + 2 + elementsPerRow
+
+    let layout: Layout
+    /// The `screen` message, one line.
+    let line: [UInt8]
+    let elements: Int
+    let products: Int
+    /// Rows per aisle, and the dividers that make up the exact count (in the last aisle).
+    let aisles: [(rows: Int, dividers: Int)]
+
+    static let names = CatalogGenerator.names
+    static let weights = CatalogGenerator.weights
+
+    /// Elements an aisle has besides its rows: its heading, and in `sections` its container.
+    static func aisleHead(_ layout: Layout) -> Int { layout == .sections ? 2 : 1 }
+
+    init(elements: Int, layout: Layout) {
+        precondition(elements >= Self.smallest, "an app screen has at least \(Self.smallest) elements")
+        self.layout = layout
+        let head = Self.aisleHead(layout)
+        let perAisle = head + Self.rowsPerAisle * Self.elementsPerRow
+        var budget = elements - Self.fixedElements
+        var aisles: [(rows: Int, dividers: Int)] = []
+        while budget >= perAisle { aisles.append((Self.rowsPerAisle, 0)); budget -= perAisle }
+        if budget >= head + Self.elementsPerRow {
+            let rows = (budget - head) / Self.elementsPerRow
+            aisles.append((rows, 0))
+            budget -= head + rows * Self.elementsPerRow
+        }
+        aisles[aisles.count - 1].dividers = budget
+        self.aisles = aisles
+        var w = Writer(layout: layout, aisles: aisles)
+        w.screen()
+        precondition(w.written == elements, "wrote \(w.written) elements, not \(elements)")
+        line = w.json.bytes
+        self.elements = w.written
+        products = aisles.reduce(0) { $0 + $1.rows }
+    }
+
+    // MARK: places
+
+    /// Where product `k` (0-based, document order) is: its aisle, row and id prefix.
+    func product(_ k: Int) -> (aisle: Int, row: Int, id: String) {
+        var k = k
+        for (a, aisle) in aisles.enumerated() {
+            if k < aisle.rows { return (a, k, "aisle\(a).product\(k)") }
+            k -= aisle.rows
+        }
+        preconditionFailure("no product \(k)")
+    }
+
+    /// The top of product `k`'s row (as the writer lays rows out).
+    func rowTop(_ k: Int) -> Int {
+        let (a, r, _) = product(k)
+        var y = Writer.firstRowTop
+        for b in 0..<a { y += 40 + aisles[b].rows * 72 + aisles[b].dividers * 2 }
+        return y + 40 + r * 72
+    }
+
+    /// The product half-way down the screen that has custom actions.
+    var middle: Int { (products / 2) / 3 * 3 }
+
+    /// The children ids of the container that holds product `k`'s row: its aisle (`sections`)
+    /// or the whole list (`flat`).
+    func listChildren(of k: Int) -> (container: String, children: [String]) {
+        let target = product(k).aisle
+        func aisleIDs(_ a: Int) -> [String] {
+            ["aisle\(a).heading"] + (0..<aisles[a].rows).map { "aisle\(a).product\($0).row" } + (0..<aisles[a].dividers).map { "aisle\(a).divider\($0)" }
+        }
+        switch layout {
+        case .sections: return ("aisle\(target)", aisleIDs(target))
+        case .flat: return ("aisles", aisles.indices.flatMap(aisleIDs))
+        }
+    }
+
+    // MARK: the lines that change it
+
+    /// `set` of one field of one element.
+    static func set(_ id: String, _ field: String, _ json: String) -> [UInt8] {
+        Array(#"{"type":"set","id":"\#(id)","\#(field)":\#(json)}"#.utf8)
+    }
+
+    /// An `update` that moves product `k`'s row down by `dy` points (each of its elements
+    /// with a frame, given whole).
+    func moveRow(_ k: Int, by dy: Int) -> [UInt8] {
+        let nodes = Writer.rowNodes(product(k).id, k: k, y: rowTop(k) + dy, new: false)
+        return Array(#"{"type":"update","nodes":[\#(nodes.joined(separator: ","))]}"#.utf8)
+    }
+
+    /// An `update` that adds a row (id `extra`) after product `k`'s, with its container's new
+    /// children list.
+    func addRow(after k: Int, id extra: String) -> [UInt8] {
+        var (container, children) = listChildren(of: k)
+        let at = children.firstIndex(of: product(k).id + ".row")! + 1
+        children.insert(extra + ".row", at: at)
+        let nodes = [Self.childrenNode(container, children)] + Writer.rowNodes(extra, k: k, y: rowTop(k) + 36, new: true)
+        return Array(#"{"type":"update","nodes":[\#(nodes.joined(separator: ","))]}"#.utf8)
+    }
+
+    /// An `update` that gives product `k`'s container its children list as published (which
+    /// removes a row `addRow` added).
+    func removeAddedRow(after k: Int) -> [UInt8] {
+        let (container, children) = listChildren(of: k)
+        return Array(#"{"type":"update","nodes":[\#(Self.childrenNode(container, children))]}"#.utf8)
+    }
+
+    static func childrenNode(_ id: String, _ children: [String]) -> String {
+        #"{"id":"\#(id)","children":[\#(children.map { "\"\($0)\"" }.joined(separator: ","))]}"#
+    }
+}
+
+/// Writes the screen message.
+private struct Writer {
+    static let firstRowTop = 140
+    let layout: AppScreen.Layout
+    let aisles: [(rows: Int, dividers: Int)]
+    var json = JSONTextWriter(compact: true)
+    var written = 0
+    var y = firstRowTop
+
+    init(layout: AppScreen.Layout, aisles: [(rows: Int, dividers: Int)]) {
+        self.layout = layout
+        self.aisles = aisles
+        json.reserve(aisles.count * 20 * 7 * 110)
+    }
+
+    mutating func screen() {
+        json.open(#"{"type":"screen","screen":"#)
+        json.open(#"{"id":"shop","title":"Mercado","focus":"header.title","root":"#)
+        container(#"{"id":"shop.root","children":["#)
+        container(#"{"id":"header","frame":[0,44,390,44],"order":["header.search","header.title","header.lists"],"children":["#)
+        leaf(#"{"id":"header.title","label":"Mercado","traits":["header"],"frame":[0,44,390,44]}"#)
+        leaf(#"{"id":"header.search","label":"Buscar","traits":["button"],"frame":[8,50,32,32],"activate":true}"#)
+        leaf(#"{"id":"header.lists","label":"Minhas listas","traits":["button"],"frame":[350,50,32,32],"hint":"Abre suas listas de compras","activate":true}"#)
+        json.close("]}")
+        leaf(#"{"id":"search.field","label":"Buscar produtos","traits":["searchField"],"frame":[16,96,358,36]}"#)
+        container(#"{"id":"aisles","children":["#)
+        var k = 0
+        for (a, aisle) in aisles.enumerated() {
+            if layout == .sections { container(#"{"id":"aisle\#(a)","children":["#) }
+            leaf(#"{"id":"aisle\#(a).heading","label":"Corredor \#(a + 1), \#(aisle.rows) produtos","traits":["header"],"frame":[16,\#(y),358,32]}"#)
+            y += 40
+            for r in 0..<aisle.rows {
+                row("aisle\(a).product\(r)", k: k)
+                k += 1
+            }
+            for d in 0..<aisle.dividers {
+                leaf(#"{"id":"aisle\#(a).divider\#(d)","frame":[16,\#(y),358,1]}"#)
+                y += 2
+            }
+            if layout == .sections { json.close("]}") }
+        }
+        json.close("]}")
+        leaf(#"{"id":"cart.total","label":"Total do carrinho","value":"R$ 0,00","traits":["updatesFrequently"],"frame":[16,\#(y + 8),200,32]}"#)
+        leaf(#"{"id":"checkout","label":"Finalizar compra","traits":["button"],"frame":[16,\#(y + 48),358,48],"activate":true}"#)
+        leaf(#"{"id":"checkout.loading","hidden":true,"frame":[145,300,100,100],"progress":{"label":"Finalizando compra","value":0}}"#)
+        container(#"{"id":"lists.sheet","hidden":true,"modal":true,"frame":[0,300,390,544],"escape":true,"children":["#)
+        leaf(#"{"id":"lists.title","label":"Minhas listas","traits":["header"],"frame":[16,316,300,32]}"#)
+        leaf(#"{"id":"lists.close","label":"Fechar","traits":["button"],"frame":[330,316,44,32],"activate":true}"#)
+        for (i, list) in ["Feira da semana", "Churrasco de domingo", "Limpeza"].enumerated() {
+            leaf(#"{"id":"list\#(i)","label":"\#(list)","value":"\#(7 + i * 3) itens","frame":[16,\#(360 + i * 60),358,56],"actions":[{"name":"Selecionar"},{"name":"Excluir"}]}"#)
+        }
+        json.close("]}")
+        json.close("]}")   // root
+        json.close("}")    // screen
+        json.close("}")    // message
+    }
+
+    /// A product row as nested elements (the screen's form).
+    mutating func row(_ id: String, k: Int) {
+        let parts = Self.parts(id, k: k, y: y)
+        container(#"{"id":"\#(id).row","group":true,"children":["#)
+        container(parts.cell + #","children":["#)
+        for p in parts.leaves { leaf(p) }
+        json.close("]}")
+        leaf(parts.stepper)
+        json.close("]}")
+        y += 72
+    }
+
+    /// The fields of a row's elements, each an unclosed object for the cell.
+    static func parts(_ id: String, k: Int, y: Int) -> (cell: String, leaves: [String], stepper: String) {
+        let name = AppScreen.names[k % AppScreen.names.count]
+        let cents = 199 + (k * 37) % 4000
+        let price = "\(cents / 100),\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+        var cell = #"{"id":"\#(id).cell","accessible":true,"traits":["button"],"frame":[16,\#(y),250,64],"hint":"Abre os detalhes do produto","activate":true"#
+        if k % 3 == 0 { cell += #","actions":[{"name":"Favoritar"},{"name":"Compartilhar"}]"# }
+        let leaves = [
+            #"{"id":"\#(id).name","label":"\#(name)","frame":[88,\#(y + 4),170,20]}"#,
+            #"{"id":"\#(id).weight","label":"\#(AppScreen.weights[k % AppScreen.weights.count])","frame":[88,\#(y + 26),80,16]}"#,
+            #"{"id":"\#(id).price","label":"R$ \#(price)","frame":[88,\#(y + 44),80,16]}"#,
+            #"{"id":"\#(id).photo","accessible":false,"traits":["image"],"frame":[16,\#(y),64,64]}"#,
+        ]
+        let stepper = #"{"id":"\#(id).stepper","label":"Quantidade de \#(name)","value":"0 no carrinho","traits":["adjustable"],"frame":[276,\#(y + 16),98,32],"adjust":{"value":0,"min":0,"max":99,"step":1}}"#
+        return (cell, leaves, stepper)
+    }
+
+    /// A row as `update` nodes. A new row: the row element too, and the children lists (ids);
+    /// a row that moves: its elements with frames, which keep their children.
+    static func rowNodes(_ id: String, k: Int, y: Int, new: Bool) -> [String] {
+        let p = parts(id, k: k, y: y)
+        guard new else { return [p.cell + "}"] + p.leaves + [p.stepper] }
+        let kids = ["name", "weight", "price", "photo"].map { "\"\(id).\($0)\"" }.joined(separator: ",")
+        return [#"{"id":"\#(id).row","group":true,"children":["\#(id).cell","\#(id).stepper"]}"#, p.cell + #","children":[\#(kids)]}"#]
+            + p.leaves + [p.stepper]
+    }
+
+    mutating func leaf(_ text: String) {
+        json.item(text)
+        written += 1
+    }
+
+    mutating func container(_ opening: String) {
+        json.open(opening)
+        written += 1
+    }
+}
