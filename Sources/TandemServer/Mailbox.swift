@@ -27,8 +27,16 @@ final class Mailbox: Sendable {
         var wakeWriteFD: Int32 = -1
     }
 
+    /// The handler inside a struct: a `Mutex` of a bare closure hands it to `withLock` through
+    /// a reabstraction thunk and stores it back wrapped in another, so every report would call
+    /// through two more thunks than the last (and keep them): time and memory growing with the
+    /// events reported.
+    private struct Handler {
+        var call: (@Sendable (ControlSocket.Event) -> Void)?
+    }
+
     private let box = Mutex(Box())
-    private let handler: Mutex<(@Sendable (ControlSocket.Event) -> Void)?>
+    private let handler: Mutex<Handler>
     private let stopped = Atomic<Bool>(false)
     /// The server thread, once it runs (`stop` on it must not wait for itself).
     private let thread = Mutex<pthread_t?>(nil)
@@ -38,7 +46,7 @@ final class Mailbox: Sendable {
     let wakeFD: Int32
 
     init(handler: @escaping @Sendable (ControlSocket.Event) -> Void) {
-        self.handler = Mutex(handler)
+        self.handler = Mutex(Handler(call: handler))
         var fds: [Int32] = [-1, -1]
         if pipe2(&fds, O_NONBLOCK | O_CLOEXEC) != 0 { fds = [-1, -1] }
         wakeFD = fds[0]
@@ -100,7 +108,7 @@ final class Mailbox: Sendable {
     /// Removes the handler, waiting for an event being reported to return. Not on the
     /// server's thread (an event handler that stops the server would wait for itself).
     func removeHandler() {
-        handler.withLock { $0 = nil }
+        handler.withLock { $0.call = nil }
     }
 
     var isServerThread: Bool {
@@ -139,7 +147,7 @@ final class Mailbox: Sendable {
     func report(_ event: ControlSocket.Event) {
         handler.withLock { h in
             guard !stopped.load(ordering: .sequentiallyConsistent) else { return }
-            h?(event)
+            h.call?(event)
         }
     }
 }

@@ -80,4 +80,32 @@ struct OutputWorkerTests {
         #expect(reports.all.isEmpty)
         #expect(worker.take { $0 } == 0)
     }
+
+    @Test("the reporter is called at the same depth however many events came before")
+    func reporterDepthStaysTheSame() {
+        let positions = Mutex<[UInt]>([])
+        let worker = OutputWorker(kind: .speech, mail: 0)
+        let done = DispatchSemaphore(value: 0)
+        worker.start(threadName: "test", report: { _ in
+            let p = stackPosition()
+            positions.withLock { $0.append(p) }
+        }) {
+            for n in 0..<300 { worker.report(.status(OutputStatus(.speech, available: n % 2 == 0, message: "\(n)"))) }
+            done.signal()
+            while !worker.isStopping { worker.wait(for: [], until: WorkerClock.deadline(afterMilliseconds: 1000)) }
+        }
+        done.wait()
+        #expect(worker.stop(timeout: .seconds(2)))
+        let seen = positions.withLock { $0 }
+        #expect(seen.count == 300)
+        #expect(seen.allSatisfy { $0 == seen[0] }, "the 300th call is \(Int(seen[0]) - Int(seen.last ?? 0)) bytes deeper than the first")
+    }
+}
+
+/// Where the stack is: the address of a local of this function, whose frame sits just below
+/// its caller's.
+@inline(never)
+private func stackPosition() -> UInt {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }

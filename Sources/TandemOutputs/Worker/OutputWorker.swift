@@ -27,7 +27,14 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     }
 
     private let box: Mutex<Box>
-    private let reporter = Mutex<(@Sendable (LiveOutputEvent) -> Void)?>(nil)
+    /// The reporter inside a struct: a `Mutex` of a bare closure hands it to `withLock` through
+    /// a reabstraction thunk and stores it back wrapped in another, so every report would call
+    /// through two more thunks than the last (and keep them).
+    private struct Reporter {
+        var call: (@Sendable (LiveOutputEvent) -> Void)?
+    }
+
+    private let reporter = Mutex(Reporter())
     /// What the session was last told about availability (thread only; a lock keeps it Sendable).
     private let reported = Mutex<Bool?>(nil)
     /// Read end (the thread polls it) and write end of the wake pipe.
@@ -50,7 +57,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
 
     /// Starts the thread running `body`, which returns once `isStopping` is true.
     func start(threadName: String, report: @escaping @Sendable (LiveOutputEvent) -> Void, _ body: @escaping @Sendable () -> Void) {
-        reporter.withLock { $0 = report }
+        reporter.withLock { $0.call = report }
         let finished = self.finished
         let thread = Thread {
             var set = sigset_t()
@@ -78,7 +85,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     /// False when it did not finish in time (it still finishes on its own, reporting nothing).
     @discardableResult
     func stop(timeout: Duration) -> Bool {
-        reporter.withLock { $0 = nil }
+        reporter.withLock { $0.call = nil }
         let first = box.withLock { b -> Bool in
             guard !b.stopping else { return false }
             b.stopping = true
@@ -126,7 +133,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     /// Passes an event to the session (nothing once `stop` was called).
     func report(_ event: LiveOutputEvent) {
         // Under the lock, so that no report is made once `stop` has returned.
-        reporter.withLock { $0?(event) }
+        reporter.withLock { $0.call?(event) }
     }
 
     /// Reports the output's availability when it changed; the first report is always made.
