@@ -91,12 +91,9 @@ struct AppScreen {
     /// or the whole list (`flat`).
     func listChildren(of k: Int) -> (container: String, children: [String]) {
         let target = product(k).aisle
-        func aisleIDs(_ a: Int) -> [String] {
-            ["aisle\(a).heading"] + (0..<aisles[a].rows).map { "aisle\(a).product\($0).row" } + (0..<aisles[a].dividers).map { "aisle\(a).divider\($0)" }
-        }
         switch layout {
-        case .sections: return ("aisle\(target)", aisleIDs(target))
-        case .flat: return ("aisles", aisles.indices.flatMap(aisleIDs))
+        case .sections: return ("aisle\(target)", aisleChildren(target))
+        case .flat: return ("aisles", aisles.indices.flatMap(aisleChildren))
         }
     }
 
@@ -131,6 +128,65 @@ struct AppScreen {
         return Array(#"{"type":"update","nodes":[\#(Self.childrenNode(container, children))]}"#.utf8)
     }
 
+    /// The screen as an app whose lines may not pass `maxBytes` (the service's `maxLine`) sends
+    /// it: a `screen` with as many aisles as fit, then `update`s that add the others, each a line
+    /// under `maxBytes`. The screen they make is this one.
+    func published(maxBytes: Int) -> [[UInt8]] {
+        guard line.count > maxBytes else { return [line] }
+        var shown = max(1, aisles.count * maxBytes / line.count)
+        var first: [UInt8]
+        repeat {
+            var w = Writer(layout: layout, aisles: aisles, shownAisles: shown)
+            w.screen()
+            first = w.json.bytes
+            shown -= 1
+        } while first.count > maxBytes && shown > 0
+        shown += 1
+        var lines = [first]
+        var nodes: [String] = []
+        var size = 0
+        func flush(upTo a: Int) {
+            let ids = (0..<a).flatMap { layout == .sections ? ["aisle\($0)"] : aisleChildren($0) }
+            nodes.append(Self.childrenNode("aisles", ids))
+            lines.append(Array(#"{"type":"update","nodes":[\#(nodes.joined(separator: ","))]}"#.utf8))
+            nodes = []
+            size = 0
+        }
+        for a in shown..<aisles.count {
+            let more = aisleNodes(a)
+            let bytes = more.reduce(0) { $0 + $1.utf8.count + 1 }
+            // Room for the `aisles` node's list too (~30 bytes an id).
+            if !nodes.isEmpty && size + bytes + 40 * (a + 1) * (layout == .flat ? Self.rowsPerAisle + 1 : 1) > maxBytes * 9 / 10 {
+                flush(upTo: a)
+            }
+            nodes += more
+            size += bytes
+        }
+        flush(upTo: aisles.count)
+        return lines
+    }
+
+    /// The ids of aisle `a`'s heading, rows and dividers.
+    func aisleChildren(_ a: Int) -> [String] {
+        ["aisle\(a).heading"] + (0..<aisles[a].rows).map { "aisle\(a).product\($0).row" } + (0..<aisles[a].dividers).map { "aisle\(a).divider\($0)" }
+    }
+
+    /// Aisle `a` as `update` nodes: its container (`sections`), heading, rows and dividers.
+    func aisleNodes(_ a: Int) -> [String] {
+        let firstProduct = aisles[..<a].reduce(0) { $0 + $1.rows }
+        let top = rowTop(firstProduct) - 40
+        var nodes: [String] = []
+        if layout == .sections { nodes.append(Self.childrenNode("aisle\(a)", aisleChildren(a))) }
+        nodes.append(Writer.heading(a, rows: aisles[a].rows, y: top))
+        for r in 0..<aisles[a].rows {
+            let k = firstProduct + r
+            nodes += Writer.rowNodes("aisle\(a).product\(r)", k: k, y: rowTop(k), new: true)
+        }
+        let below = top + 40 + aisles[a].rows * 72
+        for d in 0..<aisles[a].dividers { nodes.append(Writer.divider(a, d, y: below + d * 2)) }
+        return nodes
+    }
+
     static func childrenNode(_ id: String, _ children: [String]) -> String {
         #"{"id":"\#(id)","children":[\#(children.map { "\"\($0)\"" }.joined(separator: ","))]}"#
     }
@@ -144,10 +200,13 @@ private struct Writer {
     var json = JSONTextWriter(compact: true)
     var written = 0
     var y = firstRowTop
+    /// The aisles the screen message has (the first ones); the others are only space.
+    let shownAisles: Int
 
-    init(layout: AppScreen.Layout, aisles: [(rows: Int, dividers: Int)]) {
+    init(layout: AppScreen.Layout, aisles: [(rows: Int, dividers: Int)], shownAisles: Int? = nil) {
         self.layout = layout
         self.aisles = aisles
+        self.shownAisles = shownAisles ?? aisles.count
         json.reserve(aisles.count * 20 * 7 * 110)
     }
 
@@ -164,15 +223,21 @@ private struct Writer {
         container(#"{"id":"aisles","children":["#)
         var k = 0
         for (a, aisle) in aisles.enumerated() {
+            if a >= shownAisles {
+                // Left for `update`s (`AppScreen.published`): the space it takes stays.
+                y += 40 + aisle.rows * 72 + aisle.dividers * 2
+                k += aisle.rows
+                continue
+            }
             if layout == .sections { container(#"{"id":"aisle\#(a)","children":["#) }
-            leaf(#"{"id":"aisle\#(a).heading","label":"Corredor \#(a + 1), \#(aisle.rows) produtos","traits":["header"],"frame":[16,\#(y),358,32]}"#)
+            leaf(Self.heading(a, rows: aisle.rows, y: y))
             y += 40
             for r in 0..<aisle.rows {
                 row("aisle\(a).product\(r)", k: k)
                 k += 1
             }
             for d in 0..<aisle.dividers {
-                leaf(#"{"id":"aisle\#(a).divider\#(d)","frame":[16,\#(y),358,1]}"#)
+                leaf(Self.divider(a, d, y: y))
                 y += 2
             }
             if layout == .sections { json.close("]}") }
@@ -191,6 +256,14 @@ private struct Writer {
         json.close("]}")   // root
         json.close("}")    // screen
         json.close("}")    // message
+    }
+
+    static func heading(_ a: Int, rows: Int, y: Int) -> String {
+        #"{"id":"aisle\#(a).heading","label":"Corredor \#(a + 1), \#(rows) produtos","traits":["header"],"frame":[16,\#(y),358,32]}"#
+    }
+
+    static func divider(_ a: Int, _ d: Int, y: Int) -> String {
+        #"{"id":"aisle\#(a).divider\#(d)","frame":[16,\#(y),358,1]}"#
     }
 
     /// A product row as nested elements (the screen's form).

@@ -9,6 +9,7 @@ import Foundation
 //   tandem-bench policy-flood  the speech policy under a flood of events
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench updates       an app's changes through the service, at 1k, 10k and 100k elements
+//   tandem-bench serve-load    a real tandem serve under an app's stream and many clients
 //   tandem-bench profile load|parse|next|replay SIZE [N]
 //                              one piece of work alone, N times, for a profiler
 
@@ -16,7 +17,7 @@ let usage = """
     OVERVIEW: Benchmarks Tandem on generated catalogs.
 
     USAGE: tandem-bench [full | quick | policy-flood | braille HOST | speech-latency ADDRESS | updates [SIZE…]
-                         | profile WHAT SIZE [N]]
+                         | serve-load [OPTIONS] | profile WHAT SIZE [N]]
 
     SUBCOMMANDS:
       full (default)   1k, 100k and 1M elements
@@ -29,6 +30,12 @@ let usage = """
                        one change an app sends (set, update, screen) through the service, on app
                        screens of SIZE elements (default 1000 10000 100000), in both layouts;
                        each figure takes up to 2000 samples or S seconds (default 2)
+      serve-load [--seconds S | --full] [--elements N] [--updates N] [--readers N] [--speech ADDRESS]
+                       a real tandem serve (the tandem beside this binary) over its socket: an app of
+                       N elements (default 10000) sending N sets a second (default 1000), N
+                       controllers reading the transcript (default 8), one navigating and timing
+                       each command to its speech, one that stops reading; memory once a second.
+                       S seconds measured (default 60; --full: 600) after 5 s of warm-up
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
@@ -124,6 +131,39 @@ case "updates":
         if !sizes.isEmpty { options.sizes = sizes }
         print(UpdatesBenchmark.run(options), terminator: "")
         status = 0
+    }
+case "serve-load":
+    var options = ServeLoadBenchmark.Options()
+    var rest = args.dropFirst()[...]
+    var bad: String?
+    func count(_ v: String?, atLeast n: Int) -> Int? { v.flatMap { Int($0) }.flatMap { $0 >= n ? $0 : nil } }
+    while let a = rest.popFirst() {
+        switch a {
+        case "--seconds":
+            if let v = rest.popFirst(), let s = Double(v), s >= 4 { options.seconds = s } else { bad = "--seconds takes a number of seconds (at least 4)" }
+        case "--full": options.seconds = 600
+        case "--elements":
+            if let n = count(rest.popFirst(), atLeast: AppScreen.smallest) { options.elements = n } else { bad = "--elements takes a number of at least \(AppScreen.smallest)" }
+        case "--updates":
+            if let n = count(rest.popFirst(), atLeast: 0) { options.updatesPerSecond = n } else { bad = "--updates takes a number of sets a second" }
+        case "--readers":
+            if let n = count(rest.popFirst(), atLeast: 0) { options.readers = n } else { bad = "--readers takes a number of controllers" }
+        case "--speech":
+            if let v = rest.popFirst() { options.speechAddress = v } else { bad = "--speech takes a speech-dispatcher address (unix_socket:PATH)" }
+        default: bad = "serve-load does not take \"\(a)\""
+        }
+    }
+    if let bad {
+        printErr("tandem-bench: error: \(bad)")
+        status = 64
+    } else {
+        do {
+            print(try ServeLoadBenchmark.run(options), terminator: "")
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
     }
 case "-h", "--help", "help":
     print(usage)

@@ -1,0 +1,305 @@
+import Foundation
+import Synchronization
+
+/// `tandem-bench serve-load`: a real `tandem serve` (the `tandem` built beside this binary, in
+/// a process of its own) under an app's stream of changes and many clients, over its socket
+/// (Docs/benchmarks.md#serve-load).
+///
+/// - an app publishes an `AppScreen` of `elements` elements (a `screen` and, past the service's
+///   line limit, `update`s that add the rest) and then sends `updatesPerSecond`
+///   `set`s of a stepper's value a second (rotating over every product), reading what it gets;
+/// - `readers` controllers subscribe to the whole transcript and read it;
+/// - one controller navigates (`next` ×40 then `previous` ×40, again and again, a command every
+///   `commandGapMs` once the last one was said) and times, from writing each command, the
+///   transcript's `key` event for it and then its focus speech line (`"ch":"speech"`,
+///   `"src":"focus"`): client → socket → runner → policy → transcript → socket → client;
+/// - after the first quarter of the measured time, one more controller subscribes, asks for
+///   `status` 100 times a second and never reads again. The latencies before and after it
+///   came are reported side by side;
+/// - `tandem serve`'s resident memory (`VmRSS`) is read once a second.
+///
+/// Speech goes to `speechAddress` (default: a socket nobody listens on, so speech is timed by
+/// estimate as in headless runs); the profile is `headless`.
+enum ServeLoadBenchmark {
+    struct Options {
+        var elements = 10_000
+        var updatesPerSecond = 1_000
+        var readers = 8
+        /// Measured time, after `warmUpSeconds`.
+        var seconds = 60.0
+        var warmUpSeconds = 5.0
+        var commandGapMs = 20
+        var speechAddress: String?
+    }
+
+    /// A flag and counters the client threads share with the main one.
+    final class Shared: Sendable {
+        let stop = Atomic<Bool>(false)
+        let updatesSent = Atomic<Int>(0)
+        let appErrors = Atomic<Int>(0)
+        let readersClosed = Atomic<Int>(0)
+        let readerBytes = Atomic<Int>(0)
+        let stalledStatuses = Atomic<Int>(0)
+    }
+
+    /// One timed command.
+    struct Sample {
+        var phase: Int
+        var key: UInt64?
+        var speech: UInt64?
+    }
+
+    static func run(_ o: Options) throws -> String {
+        let tandem = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("tandem").path
+        guard FileManager.default.isExecutableFile(atPath: tandem) else {
+            throw BenchFailure("no tandem beside tandem-bench (\(tandem)); build it: swift build -c release --product tandem")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-serve-load-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socketPath = dir + "/control.sock"
+
+        // tandem serve, its log in a file.
+        let serve = Process()
+        serve.executableURL = URL(fileURLWithPath: tandem)
+        serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless",
+                           "--speech", o.speechAddress ?? "unix_socket:\(dir)/nobody.sock"]
+        _ = FileManager.default.createFile(atPath: dir + "/serve.log", contents: nil)
+        serve.standardError = FileHandle(forWritingAtPath: dir + "/serve.log")
+        try serve.run()
+        defer {
+            if serve.isRunning { serve.terminate() }
+            serve.waitUntilExit()
+        }
+        let pid = serve.processIdentifier
+
+        func connect() throws -> SocketClient {
+            let until = Monotonic.now() + 10_000_000_000
+            while true {
+                do { return try SocketClient(path: socketPath) } catch {
+                    if Monotonic.now() > until || !serve.isRunning { throw error }
+                    usleep(20_000)
+                }
+            }
+        }
+        func expect(_ c: SocketClient, _ what: String, timeoutMs: Int = 30_000) throws {
+            let until = Monotonic.now() + UInt64(timeoutMs) * 1_000_000
+            while Monotonic.now() < until {
+                guard let line = c.readLine(timeoutMs: 100) else { if c.closed { break } else { continue } }
+                let text = String(decoding: line, as: UTF8.self)
+                if text.contains(#""type":"error""#) { throw BenchFailure("tandem serve answered an error: \(text)") }
+                if text.contains(what) { return }
+            }
+            throw BenchFailure("no \(what) from tandem serve")
+        }
+        func controller(subscribe channels: String?) throws -> SocketClient {
+            let c = try connect()
+            c.send(#"{"type":"hello","v":1,"role":"controller"}"#)
+            try expect(c, #""type":"welcome""#)
+            if let channels {
+                c.send(#"{"type":"subscribe","id":"s"\#(channels)}"#)
+                try expect(c, #""type":"ack""#)
+            }
+            return c
+        }
+
+        // The app and its screen.
+        printErr("tandem-bench: serve-load: publishing \(Report.sizeName(o.elements)) elements…")
+        let screen = AppScreen(elements: o.elements, layout: .sections)
+        let app = try connect()
+        app.send(#"{"type":"hello","v":1,"role":"app","name":"Mercado","language":"pt-BR"}"#)
+        try expect(app, #""type":"welcome""#)
+        // A screen line over the service's maxLine would be refused: the rest comes in updates.
+        for line in screen.published(maxBytes: 1_000_000) { app.send(line + [10]) }
+        app.send(#"{"type":"status","id":"published"}"#)
+        try expect(app, #""type":"status""#)
+        let rssWithScreen = memory(pid)
+
+        let shared = Shared()
+        var lines: [[UInt8]] = []
+        for k in 0..<screen.products {
+            for n in [1, 2] { lines.append(AppScreen.set("\(screen.product(k).id).stepper", "value", #""\#(n) no carrinho""#) + [10]) }
+        }
+        let updateLines = lines
+        let appThread = Thread {
+            // Every 10 ms, as many lines as are due by then.
+            let start = Monotonic.now()
+            var sent = 0
+            while !shared.stop.load(ordering: .relaxed) {
+                let due = Int(Double(Monotonic.now() - start) / 1e9 * Double(o.updatesPerSecond))
+                while sent < due {
+                    app.send(updateLines[sent % updateLines.count])
+                    sent += 1
+                }
+                shared.updatesSent.store(sent, ordering: .relaxed)
+                while let line = app.readLine(timeoutMs: 0) {
+                    if String(decoding: line, as: UTF8.self).contains(#""type":"error""#) { shared.appErrors.add(1, ordering: .relaxed) }
+                }
+                usleep(10_000)
+            }
+        }
+        appThread.start()
+
+        var readerClients: [SocketClient] = []
+        for _ in 0..<o.readers { readerClients.append(try controller(subscribe: "")) }
+        for r in readerClients {
+            Thread {
+                var last = 0
+                while !shared.stop.load(ordering: .relaxed) {
+                    if !r.discard(timeoutMs: 100) { shared.readersClosed.add(1, ordering: .relaxed); return }
+                    shared.readerBytes.add(r.bytesRead - last, ordering: .relaxed)
+                    last = r.bytesRead
+                }
+            }.start()
+        }
+
+        // The navigating controller, the phases and memory, on this thread.
+        let nav = try controller(subscribe: #","channels":["event","speech"]"#)
+        printErr("tandem-bench: serve-load: \(o.readers) readers, \(o.updatesPerSecond) updates/s, \(Int(o.warmUpSeconds)) s warm-up and \(Int(o.seconds)) s measured…")
+        var samples: [Sample] = []
+        var memorySamples: [(seconds: Double, bytes: Int)] = []
+        var stalled: SocketClient?
+        let begin = Monotonic.now()
+        let measureFrom = begin + UInt64(o.warmUpSeconds * 1e9)
+        let stallAt = measureFrom + UInt64(o.seconds / 4 * 1e9)
+        let end = measureFrom + UInt64(o.seconds * 1e9)
+        let cpuAtStart = cpuSeconds(pid)
+        var nextMemory = measureFrom
+        var step = 0
+        var cpuFrom: Double?
+        while Monotonic.now() < end {
+            let now = Monotonic.now()
+            if now >= measureFrom && cpuFrom == nil { cpuFrom = cpuSeconds(pid) }
+            if now >= nextMemory, let rss = memory(pid) {
+                memorySamples.append((Double(now - measureFrom) / 1e9, rss))
+                nextMemory += 1_000_000_000
+            }
+            if now >= stallAt && stalled == nil {
+                let s = try controller(subscribe: "")
+                stalled = s
+                Thread {
+                    while !shared.stop.load(ordering: .relaxed) {
+                        if !s.send(#"{"type":"status"}"#) { return }
+                        shared.stalledStatuses.add(1, ordering: .relaxed)
+                        usleep(10_000)
+                    }
+                }.start()
+            }
+            let phase = now < measureFrom ? 0 : stalled == nil ? 1 : 2
+            let command = (step / 40) % 2 == 0 ? "next" : "previous"
+            step += 1
+            let sent = Monotonic.now()
+            guard nav.send(#"{"type":"command","command":"\#(command)"}"#) else { throw BenchFailure("tandem serve closed the controller") }
+            var sample = Sample(phase: phase)
+            while sample.speech == nil, let line = nav.readLine(timeoutMs: 2_000) {
+                let text = String(decoding: line, as: UTF8.self)
+                if sample.key == nil {
+                    if text.contains(#""type":"key""#) { sample.key = Monotonic.now() - sent }
+                } else if text.contains(#""ch":"speech""#) && text.contains(#""src":"focus""#) && !text.contains(#""op":"cancel""#) {
+                    sample.speech = Monotonic.now() - sent
+                }
+            }
+            if nav.closed { throw BenchFailure("tandem serve closed the navigating controller") }
+            samples.append(sample)
+            usleep(UInt32(o.commandGapMs * 1000))
+        }
+        let cpuAtEnd = cpuSeconds(pid)
+        shared.stop.store(true, ordering: .relaxed)
+        appThread.cancel()
+        usleep(200_000)
+
+        // What the stalled client's connection came to: read what was left for it.
+        var stalledClosed = false
+        var stalledUnread = 0
+        if let s = stalled {
+            while s.readLine(timeoutMs: 500) != nil {}
+            stalledClosed = s.closed
+            stalledUnread = s.bytesRead
+        }
+        let alive = serve.isRunning
+
+        // The report.
+        var out = "serve-load: tandem serve (\(tandem)) over its socket\n"
+        out += "on \(Machine.current().summary); load average at the end \(UpdatesBenchmark.loadAverage())\n"
+        out += "app screen \(Report.sizeName(o.elements)) elements (sections), \(o.updatesPerSecond) set/s asked, "
+        out += "\(shared.updatesSent.load(ordering: .relaxed)) sent in \(Report.number((Double(Monotonic.now() - begin) / 1e9).rounded())) s, "
+        out += "\(shared.appErrors.load(ordering: .relaxed)) answered with an error\n"
+        out += "\(o.readers) controllers reading the whole transcript (\(Report.number(Double(shared.readerBytes.load(ordering: .relaxed)) / 1_048_576)) MiB read, "
+        out += "\(shared.readersClosed.load(ordering: .relaxed)) closed); speech: \(o.speechAddress ?? "none (timed by estimate)")\n"
+        out += "measured \(Int(o.seconds)) s after \(Int(o.warmUpSeconds)) s of warm-up; a command every \(o.commandGapMs) ms once the last was said\n\n"
+        out += "command → transcript line at the navigating controller, µs (p99 by nearest rank)\n"
+        out += "phase".padding(toLength: 44, withPad: " ", startingAt: 0) + "commands".leftPadded(to: 10)
+            + "key event: median / p99".leftPadded(to: 26) + "focus speech: median / p99".leftPadded(to: 30) + "max".leftPadded(to: 10) + "lost".leftPadded(to: 6) + "\n"
+        var summaries: [Int: Summary] = [:]
+        for (phase, name) in [(1, "all clients reading"), (2, "and one client that stopped reading")] {
+            let s = samples.filter { $0.phase == phase }
+            let keys = s.compactMap(\.key), speech = s.compactMap(\.speech)
+            guard !keys.isEmpty, !speech.isEmpty else { out += "\(name): no samples\n"; continue }
+            let k = Summary(nanoseconds: keys), sp = Summary(nanoseconds: speech)
+            summaries[phase] = sp
+            out += name.padding(toLength: 44, withPad: " ", startingAt: 0) + "\(s.count)".leftPadded(to: 10)
+                + "\(Report.number(k.median / 1e3)) / \(Report.number(k.p99 / 1e3))".leftPadded(to: 26)
+                + "\(Report.number(sp.median / 1e3)) / \(Report.number(sp.p99 / 1e3))".leftPadded(to: 30)
+                + Report.number(sp.max / 1e3).leftPadded(to: 10) + "\(s.count - speech.count)".leftPadded(to: 6) + "\n"
+        }
+        if let a = summaries[1], let b = summaries[2] {
+            out += "focus speech with the stalled client ÷ without: median \(Report.ratio(b.median / a.median)), p99 \(Report.ratio(b.p99 / a.p99))\n"
+        }
+        if stalled != nil {
+            out += "the stalled client: \(shared.stalledStatuses.load(ordering: .relaxed)) status requests sent, "
+            out += stalledClosed ? "closed by tandem serve after \(Report.number(Double(stalledUnread) / 1024)) KiB it had not read\n"
+                                 : "still connected at the end (\(Report.number(Double(stalledUnread) / 1024)) KiB waiting for it)\n"
+        }
+        out += "\ntandem serve memory (VmRSS), MiB: with the screen \(mib(rssWithScreen))"
+        if let first = memorySamples.first, let last = memorySamples.last {
+            let peak = memorySamples.map(\.bytes).max()!
+            out += ", at the start of measuring \(mib(first.bytes)), at the end \(mib(last.bytes)), peak \(mib(peak))\n"
+            out += "  slope over the measured time (least squares): \(String(format: "%+.3f", slope(memorySamples) * 60 / 1_048_576)) MiB a minute\n"
+            let half = memorySamples.count / 2
+            if half > 0 {
+                let firstHalf = Summary(memorySamples[..<half].map { Double($0.bytes) }), secondHalf = Summary(memorySamples[half...].map { Double($0.bytes) })
+                out += "  median of the first half \(mib(Int(firstHalf.median))), of the second half \(mib(Int(secondHalf.median)))\n"
+            }
+        } else {
+            out += "\n"
+        }
+        if let from = cpuFrom, let endCPU = cpuAtEnd, let startCPU = cpuAtStart {
+            out += "tandem serve CPU: \(String(format: "%.0f", (endCPU - from) / o.seconds * 100))% of one core while measured"
+            out += " (\(String(format: "%.1f", endCPU - startCPU)) s in all)\n"
+        }
+        out += alive ? "tandem serve was still running at the end\n" : "tandem serve had ended by itself\n"
+        if !alive { throw BenchFailure("tandem serve ended during the run; its log: \(dir)/serve.log") }
+        return out
+    }
+
+    /// `VmRSS` of process `pid`, in bytes.
+    static func memory(_ pid: Int32) -> Int? {
+        guard let text = ProcessMemory.read("/proc/\(pid)/status") else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    /// User and system CPU seconds of process `pid` so far (`/proc/PID/stat`).
+    static func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let text = ProcessMemory.read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func slope(_ points: [(seconds: Double, bytes: Int)]) -> Double {
+        guard points.count > 1 else { return 0 }
+        let n = Double(points.count)
+        let mx = points.map(\.seconds).reduce(0, +) / n, my = points.map { Double($0.bytes) }.reduce(0, +) / n
+        let sxy = points.map { ($0.seconds - mx) * (Double($0.bytes) - my) }.reduce(0, +)
+        let sxx = points.map { ($0.seconds - mx) * ($0.seconds - mx) }.reduce(0, +)
+        return sxx == 0 ? 0 : sxy / sxx
+    }
+
+    static func mib(_ bytes: Int?) -> String {
+        bytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
+    }
+}

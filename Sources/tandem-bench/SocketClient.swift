@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client of `tandem serve` over its Unix socket (Docs/server.md): whole lines out, whole
+/// lines in. One thread uses a client at a time.
+final class SocketClient: @unchecked Sendable {
+    let fd: Int32
+    /// Bytes read and not yet handed out as lines: `buffer[start...]`.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// The service closed the connection.
+    private(set) var closed = false
+    /// Bytes read in all.
+    private(set) var bytesRead = 0
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw BenchFailure("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw BenchFailure("the socket path \(path) is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let e = errno
+            close(fd)
+            throw BenchFailure("cannot connect to \(path): \(String(cString: strerror(e)))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes one line (the newline is added); false once the connection is gone.
+    @discardableResult
+    func send(_ line: String) -> Bool { send(Array(line.utf8) + [10]) }
+
+    /// Writes bytes whole, blocking while the socket is full; false once the connection is gone.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// The next line (without its newline), waiting up to `timeoutMs` (0: only what has
+    /// arrived); nil on timeout or once the connection is closed (`closed`).
+    func readLine(timeoutMs: Int) -> [UInt8]? {
+        let deadline = Monotonic.now() + UInt64(timeoutMs) * 1_000_000
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                if start > 65_536 && start * 2 > buffer.count {
+                    buffer.removeSubrange(0..<start)
+                    start = 0
+                }
+                return line
+            }
+            if closed { return nil }
+            let now = Monotonic.now()
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let wait = now >= deadline ? 0 : Int32((deadline - now) / 1_000_000) + 1
+            if poll(&p, 1, wait) > 0 { fill() } else if now >= deadline { return nil }
+        }
+    }
+
+    /// Reads and throws away whatever has arrived, without waiting; false once closed.
+    @discardableResult
+    func discardAvailable() -> Bool {
+        while !closed {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 0) > 0 else { break }
+            fill()
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
+        return !closed
+    }
+
+    /// Blocks until something arrives or `timeoutMs` passes, and throws it away; false once closed.
+    @discardableResult
+    func discard(timeoutMs: Int) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&p, 1, Int32(timeoutMs)) > 0 { fill() }
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        return !closed
+    }
+
+    private func fill() {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n > 0 {
+            buffer += chunk[0..<n]
+            bytesRead += n
+        } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+            closed = true
+        }
+    }
+}
