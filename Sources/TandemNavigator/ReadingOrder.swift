@@ -27,6 +27,9 @@ public struct ReadingOrder: Sendable {
     /// Container index → its scope: the first element and how many it has in `elements`.
     private(set) var scopes: [Int: Scope] = [:]
     let rightToLeft: Bool
+    /// Children looked at by `compute` so far: what repairs cost beyond the elements changed
+    /// (tests check that a change that moves nothing looks at no sibling).
+    private(set) var childrenLookedAt = 0
 
     struct Scope: Sendable {
         var first: Int?
@@ -79,6 +82,7 @@ public struct ReadingOrder: Sendable {
         let e = screen.elements[i]
         var childAccessible = false
         var union: Frame?
+        childrenLookedAt &+= e.children.count
         for c in e.children {
             if !screen.elements[c].hidden && accessible[c] { childAccessible = true }
             if let f = frames[c] { union = union.map { $0.union(f) } ?? f }
@@ -142,9 +146,11 @@ public struct ReadingOrder: Sendable {
             frames += repeatElement(nil, count: grow)
             position += repeatElement(-1, count: grow)
         }
-        // Each change is recomputed, and so is its parent; further up only while accessibility
-        // or a frame moved. The highest element that moved is where the order may move: the
-        // scope around it is sorted again.
+        // Each change is recomputed; its parent, and further up, only while accessibility or a
+        // frame moved — or, for the change itself, when it may have been hidden or shown
+        // (`movesUnits`), which its parent reads too. So a value or a label that flips nothing
+        // does not look at its siblings (a list of 10,000 rows). The highest element that moved
+        // is where the order may move: the scope around it is sorted again.
         var highest: [Int] = []
         for start in changed + restructured {
             var top = start
@@ -152,7 +158,7 @@ public struct ReadingOrder: Sendable {
             var first = true
             while let x = i {
                 let moved = compute(x, screen)
-                if !first && !moved { break }
+                if !moved && !(first && movesUnits) { break }
                 if moved { top = x }
                 first = false
                 i = screen.elements[x].parent

@@ -109,6 +109,22 @@ struct TreeUpdateTests {
         }
     }
 
+    @Test("a value or a label that flips nothing does not look at the element's siblings")
+    func quietChangeLooksAtNoSibling() throws {
+        let rows = (0..<200).map { #"{"id": "r\#($0)", "label": "Row \#($0)", "frame": [0, \#(60 + $0 * 50), 300, 44]}"# }
+        var nav = try Navigator(json: """
+            {"format": "tandem.catalog/1", "language": "en", "screens": [{"id": "list", "root": {"id": "root", "children": [
+              {"id": "rows", "children": [\(rows.joined(separator: ","))]}]}}]}
+            """)
+        nav.forwardsActions = true
+        let before = nav.readingOrder().childrenLookedAt
+        _ = nav.set("r100") { $0.value = "1 in cart" }
+        _ = nav.set("r101") { $0.label = .plain("Row 101, new") }
+        #expect(nav.screen.elements[nav.screen.index["r101"]!].label == .plain("Row 101, new"))
+        #expect(nav.readingOrder().childrenLookedAt - before < 200, "the list's 200 rows were looked at")
+        #expect(nav.orderIDs() == (0..<200).map { "r\($0)" })
+    }
+
     // MARK: the order follows the tree exactly
 
     /// Random screens and random changes: after every change, the order the navigator kept by
