@@ -37,7 +37,7 @@ enum UpdatesBenchmark {
         var out = "updates: one change an app sends, through Service.received + routeNotices + Session.settle\n"
         out += "on \(Machine.current().summary); load average at start \(loadAverage())\n"
         out += "each figure: up to \(options.maxSamples) samples or \(options.secondsPerFigure) s (at least \(options.minSamples)); "
-        out += "times in µs, p99 by nearest rank\n"
+        out += "times in µs, p99 by nearest rank; ratios of medians against the first size\n"
         for layout in options.layouts {
             var figures: [String: Figure] = [:]
             var names: [String] = []
@@ -177,7 +177,7 @@ enum UpdatesBenchmark {
 
             try figure("screen: the whole screen again (same id)", [screen.line], check: { $0.focus == "header.title" })
 
-            // What every change cost before the order was repaired per scope: building it anew.
+            // The O(n) reference: the screen's whole reading order built from scratch.
             var rebuild = Figure(name: "reference: reading order built anew")
             var builds: [UInt64] = []
             let current = app.session.navigator.screen, language = app.session.navigator.language
@@ -220,7 +220,8 @@ enum UpdatesBenchmark {
         let col = 20
         var header = "".padding(toLength: 46, withPad: " ", startingAt: 0)
         for s in sizes { header += "\(Report.sizeName(s)): median / p99".leftPadded(to: col) }
-        if sizes.count > 1 { header += "\(Report.sizeName(sizes.last!))/\(Report.sizeName(sizes.first!))".leftPadded(to: 10) }
+        // Each size against the first, measured in this same process: the baseline.
+        for s in sizes.dropFirst() { header += "\(Report.sizeName(s))/\(Report.sizeName(sizes.first!))".leftPadded(to: 10) }
         header += "decode, line at \(Report.sizeName(sizes.last!))".leftPadded(to: 28)
         lines.append(header)
         lines.append(String(repeating: "─", count: header.count))
@@ -230,8 +231,8 @@ enum UpdatesBenchmark {
                 let cell = f.samples[s].map { "\(Report.number($0.median / 1e3)) / \(Report.number($0.p99 / 1e3))" } ?? "n/a"
                 row += cell.leftPadded(to: col)
             }
-            if sizes.count > 1, let a = f.samples[sizes.first!], let b = f.samples[sizes.last!] {
-                row += Report.ratio(b.median / a.median).leftPadded(to: 10)
+            for s in sizes.dropFirst() {
+                if let a = f.samples[sizes.first!], let b = f.samples[s] { row += Report.ratio(b.median / a.median).leftPadded(to: 10) } else { row += "".leftPadded(to: 10) }
             }
             if let d = f.decode[sizes.last!], let bytes = f.lineBytes[sizes.last!] {
                 row += "\(Report.number(d.median / 1e3)) µs, \(Report.number(Double(bytes))) B".leftPadded(to: 28)
