@@ -40,6 +40,8 @@ enum ServeLoadBenchmark {
         let readersClosed = Atomic<Int>(0)
         let readerBytes = Atomic<Int>(0)
         let stalledStatuses = Atomic<Int>(0)
+        /// When the stalled client found its connection closed (monotonic ns), 0 while open.
+        let stalledClosedAt = Atomic<UInt64>(0)
     }
 
     /// One timed command.
@@ -179,7 +181,10 @@ enum ServeLoadBenchmark {
                 stalled = s
                 Thread {
                     while !shared.stop.load(ordering: .relaxed) {
-                        if !s.send(#"{"type":"status"}"#) { return }
+                        if !s.send(#"{"type":"status"}"#) {
+                            shared.stalledClosedAt.store(Monotonic.now(), ordering: .relaxed)
+                            return
+                        }
                         shared.stalledStatuses.add(1, ordering: .relaxed)
                         usleep(10_000)
                     }
@@ -210,11 +215,11 @@ enum ServeLoadBenchmark {
 
         // What the stalled client's connection came to: read what was left for it.
         var stalledClosed = false
-        var stalledUnread = 0
+        var stalledLeft = 0
         if let s = stalled {
             while s.readLine(timeoutMs: 500) != nil {}
             stalledClosed = s.closed
-            stalledUnread = s.bytesRead
+            stalledLeft = s.bytesRead
         }
         let alive = serve.isRunning
 
@@ -247,13 +252,18 @@ enum ServeLoadBenchmark {
         }
         if stalled != nil {
             out += "the stalled client: \(shared.stalledStatuses.load(ordering: .relaxed)) status requests sent, "
-            out += stalledClosed ? "closed by tandem serve after \(Report.number(Double(stalledUnread) / 1024)) KiB it had not read\n"
-                                 : "still connected at the end (\(Report.number(Double(stalledUnread) / 1024)) KiB waiting for it)\n"
+            let closedAt = shared.stalledClosedAt.load(ordering: .relaxed)
+            let when = closedAt > 0 ? " \(Int(Double(closedAt - stallAt) / 1e9)) s after it stopped reading" : ""
+            out += stalledClosed ? "closed by tandem serve\(when) (\(Report.number(Double(stalledLeft) / 1024)) KiB were in its socket)\n"
+                                 : "still connected at the end (\(Report.number(Double(stalledLeft) / 1024)) KiB in its socket)\n"
         }
         out += "\ntandem serve memory (VmRSS), MiB: with the screen \(mib(rssWithScreen))"
         if let first = memorySamples.first, let last = memorySamples.last {
             let peak = memorySamples.map(\.bytes).max()!
             out += ", at the start of measuring \(mib(first.bytes)), at the end \(mib(last.bytes)), peak \(mib(peak))\n"
+            let step = max(1, memorySamples.count / 10)
+            let series = stride(from: 0, to: memorySamples.count, by: step).map { "\(Int(memorySamples[$0].seconds)) s \(mib(memorySamples[$0].bytes))" }
+            out += "  every \(step) s: " + series.joined(separator: ", ") + "\n"
             out += "  slope over the measured time (least squares): \(String(format: "%+.3f", slope(memorySamples) * 60 / 1_048_576)) MiB a minute\n"
             let half = memorySamples.count / 2
             if half > 0 {
