@@ -254,8 +254,9 @@ enum ServeLoadBenchmark {
             out += "the stalled client: \(shared.stalledStatuses.load(ordering: .relaxed)) status requests sent, "
             let closedAt = shared.stalledClosedAt.load(ordering: .relaxed)
             let when = closedAt > 0 ? " \(Int(Double(closedAt - stallAt) / 1e9)) s after it stopped reading" : ""
-            out += stalledClosed ? "closed by tandem serve\(when) (\(Report.number(Double(stalledLeft) / 1024)) KiB were in its socket)\n"
-                                 : "still connected at the end (\(Report.number(Double(stalledLeft) / 1024)) KiB in its socket)\n"
+            let got = "reading again at the end, it got \(Report.number(Double(stalledLeft) / 1024)) KiB"
+            out += stalledClosed ? "closed by tandem serve\(when); \(got) and the end of the connection\n"
+                                 : "still connected at the end (tandem serve's queue for it is under its 4 MiB); \(got)\n"
         }
         out += "\ntandem serve memory (VmRSS), MiB: with the screen \(mib(rssWithScreen))"
         if let first = memorySamples.first, let last = memorySamples.last {
