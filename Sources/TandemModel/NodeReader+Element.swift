@@ -1,10 +1,11 @@
 extension NodeReader {
     enum ElementField: Int, FieldSet {
         case id, label, value, hint, traits, frame, accessible, children, order, group, hidden
-        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel
+        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel, lint
         static let names = FieldNames(Self.self, [
             "id", "label", "value", "hint", "traits", "frame", "accessible", "children", "order", "group", "hidden",
             "modal", "actions", "adjust", "activate", "magicTap", "escape", "scrollUp", "scrollDown", "progress", "brailleLabel",
+            "lint",
         ])
     }
 
@@ -81,6 +82,7 @@ extension NodeReader {
             }
             elements[me].progress = Progress(label: try stringField(p[.label]), value: value)
         }
+        if let x = f[.lint] { elementLint[me] = try lintException(x) }
         if let x = f[.children] {
             let items = try array(x)
             var kids: [Int] = []
@@ -89,6 +91,24 @@ extension NodeReader {
             elements[me].children = kids
         }
         return me
+    }
+
+    enum LintField: Int, FieldSet {
+        case allow, why
+        static let names = FieldNames(Self.self, ["allow", "why"])
+    }
+
+    /// `{"allow": [rule ids], "why": "reason"}`: both required, so every exception says why.
+    mutating func lintException(_ node: Int) throws(Diagnostic) -> LintException {
+        let f = try object(node, known: LintField.self)
+        guard let allow = f[.allow] else { throw fail(node, "missing field \"allow\" (the rule ids this exception allows)") }
+        guard let why = f[.why] else { throw fail(node, "missing field \"why\" (a lint exception says why it is deliberate)") }
+        var rules: [String] = []
+        for n in try array(allow) { rules.append(try string(n)) }
+        guard !rules.isEmpty else { throw fail(allow, "\"allow\" names no rule") }
+        let reason = try string(why)
+        guard !reason.allSatisfy(\.isWhitespace) else { throw fail(why, "\"why\" must say why") }
+        return LintException(allow: rules, why: reason, line: tape.line(node - 1))
     }
 
     enum LabelField: Int, FieldSet {
