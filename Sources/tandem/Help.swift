@@ -13,6 +13,8 @@ enum Help {
       check                   Replay and compare with a golden transcript.
       view                    Print a transcript as a person reads it.
       run                     An interactive session: terminal and braille keys, speech and braille.
+      test                    Run every suite under folders: scenarios against golden transcripts.
+      lint                    Audit catalogs for accessibility bugs.
 
       See 'tandem help <subcommand>' for detailed help.
     """
@@ -93,6 +95,34 @@ enum Help {
       [ ] speech history, + - rate, p punctuation, v hints, ! mark, ? help, q quit.
     """
 
+    static let test = """
+    """
+
+    static let lint = """
+    OVERVIEW: Audit catalogs for accessibility bugs: unlabelled controls, labels and hints that
+    repeat what VoiceOver says, frames that hide other elements, overlays that are not modal,
+    unreachable elements, small touch targets, … (each rule's story: Docs/lint.md).
+    A clean lint is a floor, not a verdict: listen to the app too (tandem run).
+
+    USAGE: tandem lint <catalog>… [--disable <rule>] [--format text|json] [--strict] [--list-rules]
+
+    ARGUMENTS:
+      <catalog>               A *.catalog.json file, or - for standard input.
+
+    OPTIONS:
+      --disable <rule>        Do not run this rule (repeat, or separate ids with commas).
+      --format text|json      One line a finding (default), or one JSON document.
+      --strict                Warnings fail too (exit 1).
+      --list-rules            Print every rule: id, severity, summary.
+      -h, --help              Show help information.
+
+    A catalog excuses a finding on purpose with "lint": {"allow": [rule…], "why": "…"} on the
+    element (covering its subtree) or the screen.
+
+    EXIT STATUS: 0 no errors, 1 an error (or a warning with --strict), 2 a catalog does not load
+    or an option is wrong (the other catalogs are still linted).
+    """
+
     static var commandList: String {
         Command.table.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
@@ -103,6 +133,8 @@ enum Help {
         case "check": check
         case "view": view
         case "run": run
+        case "test": test
+        case "lint": lint
         default: nil
         }
     }

@@ -20,7 +20,7 @@ struct CLITests {
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    static func tandem(_ args: [String], environment: [String: String] = [:]) throws -> Run {
+    static func tandem(_ args: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Run {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
@@ -32,7 +32,17 @@ struct CLITests {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
+        let stdin = Pipe()
+        p.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try p.run()
+        if let input {
+            // Written from another thread, so a large input cannot block against the output pipes.
+            let writer = stdin.fileHandleForWriting
+            Thread.detachNewThread {
+                writer.write(input)
+                try? writer.close()
+            }
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
