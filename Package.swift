@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
         .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemLint"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
+        // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
+        .target(name: "TandemSuites", dependencies: ["TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemLint", "TandemSuites"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites"]),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator"]),
         .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation"]),
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
+        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites"]),
     ]
 )
 

@@ -96,6 +96,29 @@ enum Help {
     """
 
     static let test = """
+    OVERVIEW: Run every suite under the paths: each scenario, in each profile and language its
+    suite.json lists, replayed and compared with its golden transcript (Docs/ci.md).
+
+    USAGE: tandem test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--junit <file>] [--html <dir>]
+
+    ARGUMENTS:
+      <path>                  A folder (searched recursively), a catalog or a scenario; - reads
+                              paths from standard input, one a line. Default: the current folder.
+
+    OPTIONS:
+      -j, --jobs <n>          Cases run at once (default: the number of cores).
+      --update                Write new and changed golden files, and list them.
+      --filter <pattern>      Only cases whose name matches this regular expression.
+      --shard <k>/<n>         Only part k of n: a stable split for a CI matrix.
+      --junit <file>          Write a JUnit XML report (GitHub, GitLab, Jenkins).
+      --html <dir>            Write a self-contained HTML report to <dir>/index.html.
+      -h, --help              Show help information.
+
+    A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
+    golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl.
+
+    EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
+    or suite.json that cannot be read, a wrong option; the other cases still run), 64 usage.
     """
 
     static let lint = """
