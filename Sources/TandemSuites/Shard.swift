@@ -1,7 +1,7 @@
 /// One of N disjoint parts of a suite (`--shard K/N`), so that a CI matrix spreads the cases
-/// over N runners. A case belongs to shard `FNV-1a-64(name) mod N + 1`: a fixed hash of the
-/// case's stable name (path, profile, language), not Swift's per-process seeded `hashValue`,
-/// so every machine agrees; the N shards are disjoint and together hold every case.
+/// over N runners. A case belongs to shard `⌊FNV-1a-64(name) × N / 2⁶⁴⌋ + 1`: a fixed hash of
+/// the case's stable name (path, profile, language), not Swift's per-process seeded
+/// `hashValue`, so every machine agrees; the N shards are disjoint and together hold every case.
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based.
     public let index: Int
@@ -32,7 +32,14 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func contains(_ name: String) -> Bool {
-        Int(Self.fnv1a64(name) % UInt64(count)) + 1 == index
+        Self.part(of: name, count: count) == index
+    }
+
+    /// The 1-based part of `count` that `name` falls in: the hash's full width scaled to
+    /// `0..<count` (multiply, keep the high word). Taking the hash modulo a power of two would
+    /// look only at FNV's low bits, which mix the input's bytes poorly.
+    public static func part(of name: String, count: Int) -> Int {
+        Int(fnv1a64(name).multipliedFullWidth(by: UInt64(count)).high) + 1
     }
 
     public var description: String { "\(index)/\(count)" }

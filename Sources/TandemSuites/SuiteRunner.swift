@@ -153,10 +153,24 @@ public struct SuiteRunner: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(file: path, line: nil, path: "", message: "cannot read the golden file")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw Diagnostic(file: path, line: nil, path: "", message: "the golden file is not valid UTF-8")
+        // Split on the newline byte, over the raw bytes (a golden has thousands of lines).
+        var lines: [String] = []
+        var valid = true
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+                guard let line = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) else {
+                    valid = false
+                    return
+                }
+                lines.append(line)
+                start = i + 1
+            }
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard valid else {
+            throw Diagnostic(file: path, line: lines.count + 1, path: "", message: "the golden file is not valid UTF-8")
+        }
         if lines.last == "" { lines.removeLast() }
         return lines
     }
