@@ -1,7 +1,8 @@
 /// A rule's check: looks at one state of one screen and reports what it finds.
 ///
-/// Element rules look at `state.checkedElements`; screen rules (`screenWide`) look at the whole
-/// screen and are not run again for a state in which only some elements' fields changed.
+/// Element rules look at `state.checkedElements` (after an effect, only the elements whose
+/// findings can have changed); screen rules (`screenWide`) look at the whole screen and are not
+/// run again for a state in which only some elements' fields changed.
 protocol Check: Sendable {
     var rule: LintRule { get }
     var screenWide: Bool { get }

@@ -23,10 +23,11 @@ public struct Linter: Sendable {
         try checkExceptions(catalog, file: file)
         let checks = Self.checks.filter { !disabled.contains($0.rule.id) }
         var found = Collected()
+        let words = WordMemo()
 
         var openings: [ScreenState] = []
         for s in catalog.screens.indices {
-            let state = ScreenState(catalog: catalog, screenIndex: s)
+            let state = ScreenState(catalog: catalog, screenIndex: s, words: words)
             openings.append(state)
             found.run(checks, on: state)
         }
@@ -45,7 +46,8 @@ public struct Linter: Sendable {
                     for c in changes {
                         changed.screens[s].elements[c.element] = EffectStates.apply(c.changes, to: changed.screens[s].elements[c.element])
                     }
-                    found.run(checks, on: ScreenState(catalog: changed, screenIndex: s, context: entry.context, opening: openings[s]))
+                    found.run(checks, on: ScreenState(catalog: changed, screenIndex: s, words: words, context: entry.context,
+                                                      opening: openings[s], changedElements: changes.map(\.element)))
                 }
             }
         }

@@ -26,9 +26,20 @@ struct ScreenState {
     /// element rules look at these alone, with their changed fields in `overrides`.
     let changed: [Int]?
     let overrides: [Int: Element]
+    /// After an effect that changed what is reachable: the elements whose element findings
+    /// can differ from the opening's (newly reachable, changed, or above a changed one).
+    let revisit: Set<Int>?
+    /// Words of texts, shared by every state of one lint run; labels of this state.
+    let words: WordMemo
+    private let labels = LabelMemo()
+    /// The opening's labels, for the elements `revisit` leaves out (theirs did not change).
+    private let openingLabel: ((Int) -> String)?
 
-    /// `opening`: the same screen as it opens, when this state is after an effect.
-    init(catalog: Catalog, screenIndex: Int, context: String? = nil, opening: ScreenState? = nil) {
+    /// `opening`: the same screen as it opens, when this state is after an effect that changed
+    /// `changedElements`.
+    init(catalog: Catalog, screenIndex: Int, words: WordMemo, context: String? = nil, opening: ScreenState? = nil,
+         changedElements: [Int] = []) {
+        self.words = words
         self.catalog = catalog
         self.screenIndex = screenIndex
         let screen = catalog.screens[screenIndex]
@@ -57,11 +68,26 @@ struct ScreenState {
         self.context = context
         changed = nil
         overrides = [:]
+        if let opening {
+            var revisit = Set(order.elements.filter { !opening.order.contains($0) })
+            for c in changedElements {
+                var p: Int? = c
+                while let x = p, revisit.insert(x).inserted { p = els[x].parent }
+            }
+            self.revisit = revisit
+            openingLabel = { opening.label($0) }
+        } else {
+            revisit = nil
+            openingLabel = nil
+        }
     }
 
     /// `base` with some elements' fields changed (labels, traits, hints: nothing that alters
     /// what is reachable); only those elements are checked again.
     init(base: ScreenState, overrides: [Int: Element], context: String) {
+        words = base.words
+        revisit = nil
+        openingLabel = nil
         catalog = base.catalog
         screenIndex = base.screenIndex
         screen = base.screen
@@ -83,7 +109,11 @@ struct ScreenState {
     }
 
     /// The elements the element rules check: every reachable one, or the changed ones.
-    var checkedElements: [Int] { changed?.filter(isReachable) ?? order.elements }
+    var checkedElements: [Int] {
+        if let changed { return changed.filter(isReachable) }
+        if let revisit { return order.elements.filter(revisit.contains) }
+        return order.elements
+    }
 
     func isReachable(_ i: Int) -> Bool { order.contains(i) }
 
@@ -91,8 +121,16 @@ struct ScreenState {
 
     /// The label VoiceOver says (`Linter.spokenLabel`), with this state's changes.
     func label(_ i: Int) -> String {
-        Linter.spokenLabel(element(i), at: i, on: screen, in: catalog, language: language)
+        if let known = labels.table[i] { return known }
+        if let revisit, let openingLabel, !revisit.contains(i) { return openingLabel(i) }
+        let label = Linter.spokenLabel(element(i), at: i, on: screen, in: catalog, language: language)
+        labels.table[i] = label
+        return label
     }
+
+    func tokens(_ text: String) -> [String] { words.tokens(text) }
+
+    func normalised(_ text: String) -> String { words.tokens(text).joined(separator: " ") }
 
     /// Whether the user can act on it: a control's trait, or something it does.
     func isInteractive(_ i: Int) -> Bool { Self.isInteractive(element(i)) }
@@ -108,6 +146,24 @@ struct ScreenState {
 
     /// The screen's extent: the root's frame, else the union of every frame on it.
     var bounds: Frame? { frames.first ?? nil }
+}
+
+/// Words of texts already split, for one lint run: labels and hints repeat (a catalog of a
+/// thousand products has a dozen names), and every state looks at them again.
+final class WordMemo {
+    private var table: [String: [String]] = [:]
+
+    func tokens(_ text: String) -> [String] {
+        if let known = table[text] { return known }
+        let t = Words.tokens(text)
+        table[text] = t
+        return t
+    }
+}
+
+/// The labels of one state, as they are asked for.
+final class LabelMemo {
+    var table: [Int: String] = [:]
 }
 
 extension Frame {

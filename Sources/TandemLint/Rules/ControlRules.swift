@@ -42,7 +42,7 @@ struct DuplicateActionName: Check {
             guard !actions.isEmpty else { continue }
             var seen: Set<String> = []
             for (k, a) in actions.enumerated() {
-                let name = Words.normalised(a.name)
+                let name = state.normalised(a.name)
                 if name.isEmpty {
                     report.add(rule, i, "custom action \(k + 1) of \(state.name(i)) has no name")
                 } else if !seen.insert(name).inserted {

@@ -7,9 +7,9 @@ struct HintRepeatsLabel: Check {
     func check(_ state: ScreenState, _ report: inout Report) {
         for i in state.checkedElements {
             guard let hint = state.element(i).hint else { continue }
-            let h = Words.tokens(hint)
+            let h = state.tokens(hint)
             let label = state.label(i)
-            let l = Words.tokens(label)
+            let l = state.tokens(label)
             guard !h.isEmpty, !l.isEmpty else { continue }
             let labelWords = Set(l)
             let shared = h.filter(labelWords.contains).count
@@ -30,7 +30,7 @@ struct HintNamesGesture: Check {
         for i in state.checkedElements {
             let e = state.element(i)
             guard let hint = e.hint else { continue }
-            let tokens = Words.tokens(hint)
+            let tokens = state.tokens(hint)
             guard let (pattern, at) = patterns.lazy.compactMap({ p in p.firstMatch(in: tokens).map { (p, $0) } }).first else { continue }
             let said = tokens[at..<(at + pattern.words.count)].joined(separator: " ")
             // An adjustable element's hint that replaces the system one may say how to swipe.

@@ -30,7 +30,7 @@ struct LabelRepeatsTrait: Check {
             let e = state.element(i)
             guard let own = e.label, !e.traits.isEmpty else { continue }
             let label = state.catalog.resolve(own, language: state.language)
-            let tokens = Words.tokens(label)
+            let tokens = state.tokens(label)
             search: for (trait, words) in Vocabulary.traitWords where e.traits.contains(trait) {
                 for pattern in Vocabulary.lists(words, language: state.language) {
                     guard let at = pattern.firstMatch(in: tokens) else { continue }

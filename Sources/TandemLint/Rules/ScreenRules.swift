@@ -13,7 +13,7 @@ struct FirstFocusNotTitle: Check {
         guard let f = preferred ?? state.order.elements.first else { return }
         if state.element(f).traits.contains(.header) { return }
         let label = state.label(f)
-        if let title = screen.title, Words.normalised(title) == Words.normalised(label) { return }
+        if let title = screen.title, state.normalised(title) == state.normalised(label) { return }
         let opens = "opens on \(state.name(f)) (\(quoted(label)))"
         let what = screen.title.map { "\(opens), not on its title \(quoted($0)) or a heading" } ?? "has no title and \(opens), not on a heading"
         report.add(rule, nil, "screen \(quoted(screen.id)) \(what); VoiceOver says that first when the screen appears")
@@ -50,7 +50,7 @@ struct SameLabelDifferentAction: Check {
         var groups: [String: [Int]] = [:]
         var firstSeen: [String] = []
         for i in state.order.elements where state.isInteractive(i) {
-            let key = Words.normalised(state.label(i))
+            let key = state.normalised(state.label(i))
             guard !key.isEmpty else { continue }
             if groups[key] == nil { firstSeen.append(key) }
             groups[key, default: []].append(i)
