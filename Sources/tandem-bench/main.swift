@@ -33,6 +33,8 @@ let usage = """
                        perf or callgrind
       one SIZE         (internal) measure one size and print JSON
       suite-run DIR …  (internal) run one suite and print JSON
+      suite-write DIR C S, catalog-write SIZE FILE
+                       (internal) write a generated suite or catalog and keep it
     """
 
 func printErr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
@@ -95,6 +97,20 @@ case "suites":
         }
     } else {
         printErr("tandem-bench: error: suites takes a number of catalogs and a number of scenarios each (default 100 100)")
+        status = 64
+    }
+case "catalog-write":
+    // Internal: writes one generated catalog (to time `tandem lint` or `tandem run` on it).
+    if args.count == 3, let size = Int(args[1]), size >= CatalogGenerator.smallest {
+        do {
+            try Data(CatalogGenerator.generate(elements: size).json).write(to: URL(fileURLWithPath: args[2]))
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
+    } else {
+        printErr("tandem-bench: error: catalog-write takes a number of elements and a file")
         status = 64
     }
 case "suite-write":
