@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService"]),
-        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites"]),
+        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService"]),
     ]
 )
 

@@ -1,3 +1,5 @@
+import TandemService
+
 /// A self-contained HTML report of a run (`tandem test --html DIR` writes `DIR/index.html`):
 /// no script, no network, no external file. Per case: a heading, its facts, for a failure the
 /// expected and actual lines side by side, and the speech timeline (what started, what was
@@ -58,7 +60,7 @@ public enum HTMLReport {
     static func section(_ r: CaseResult, number: Int, _ h: inout HTMLWriter) {
         let id = "case-\(number)"
         let w = resultWord(r)
-        h.raw("<section class=\"case \(w.css)\" id=\"\(id)\" aria-labelledby=\"\(id)-title\">\n")
+        h.raw("<section class=\"case case-\(w.css)\" id=\"\(id)\" aria-labelledby=\"\(id)-title\">\n")
         h.raw("<h3 id=\"\(id)-title\"><span class=\"badge \(w.css)\"><span aria-hidden=\"true\">\(w.symbol) </span>\(w.word)</span> ")
         h.text(r.name)
         h.raw("</h3>\n<dl class=\"facts\">\n")
@@ -191,6 +193,15 @@ public enum HTMLReport {
         h.raw("</tbody>\n</table>\n")
     }
 
+    /// The side-by-side rows as text (`"2 b | 2 B"`, `-` for an empty side), for tests.
+    public static func sideBySideRows(_ changes: [TranscriptDiff.Change]) -> [String] {
+        DiffRows.pair(changes).map { row in
+            let e = row.expected.map { "\($0.line) \($0.text)" } ?? "-"
+            let g = row.got.map { "\($0.line) \($0.text)" } ?? "-"
+            return "\(e) | \(g)"
+        }
+    }
+
     static let style = """
         :root { color-scheme: light; --pass: #0b6b2f; --fail: #a4001c; --error: #8a4b00; --line: #c8c8c8; }
         body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 80rem; padding: 0 1rem 3rem; color: #111; background: #fff; }
@@ -202,10 +213,10 @@ public enum HTMLReport {
         thead th { background: #f0f0f0; } .num { text-align: right; font-variant-numeric: tabular-nums; }
         .pass { color: var(--pass); } .fail { color: var(--fail); } .error { color: var(--error); }
         td.pass, td.fail, td.error { font-weight: 600; }
-        .case { border-top: 3px solid var(--line); margin-top: 2rem; } .case.fail { border-top-color: var(--fail); } .case.error { border-top-color: var(--error); }
+        .case { border-top: 3px solid var(--line); margin-top: 2rem; } .case-fail { border-top-color: var(--fail); } .case-error { border-top-color: var(--error); }
         .badge { font-size: .9em; padding: 0 .4rem; border: 2px solid currentColor; border-radius: .3rem; margin-right: .3rem; }
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; } .facts dt { font-weight: 600; } .facts dd { margin: 0; }
-        .problem { border-left: 4px solid var(--fail); padding-left: .75rem; }
+        .problem { border-left: 4px solid var(--fail); padding-left: .75rem; } ul.problem { padding-left: 2rem; }
         .diff code { white-space: pre-wrap; word-break: break-all; font-size: .85rem; }
         .removed { background: #fde8ea; } .added { background: #e6f4ea; } .none { color: #555; font-style: italic; }
         .sign { font-weight: 700; }

@@ -89,8 +89,8 @@ struct Timeline {
     }
 }
 
-/// A diff's changes as rows of a two-sided table: each run of removed lines beside the run of
-/// added lines that follows it.
+/// A diff's changes as rows of a two-sided table: each hunk (changes with no unchanged line
+/// between them) becomes its removed lines beside its added lines, in order.
 enum DiffRows {
     struct Side { let line: Int; let text: String }
     struct Row { let expected: Side?; let got: Side? }
@@ -104,12 +104,19 @@ enum DiffRows {
             }
             removed = []; added = []
         }
+        // The next line of each side not yet accounted for: unchanged lines advance both.
+        var nextExpected = 1, nextGot = 1
         for c in changes {
             switch c {
             case .expectedOnly(let line, let text):
-                if !added.isEmpty { flush() }
+                let unchanged = line - nextExpected
+                if unchanged > 0 { flush(); nextGot += unchanged }
+                nextExpected = line + 1
                 removed.append(Side(line: line, text: text))
             case .gotOnly(let line, let text):
+                let unchanged = line - nextGot
+                if unchanged > 0 { flush(); nextExpected += unchanged }
+                nextGot = line + 1
                 added.append(Side(line: line, text: text))
             }
         }

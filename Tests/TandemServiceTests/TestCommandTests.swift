@@ -143,6 +143,19 @@ struct TestCommandTests {
         #expect(two.status == 64)
     }
 
+    @Test("replay reads the catalog from standard input with -, and names it <stdin> in errors")
+    func replayCatalogFromStandardInput() throws {
+        let catalog = try Data(contentsOf: CLITests.root.appendingPathComponent("Examples/jobs/jobs.catalog.json"))
+        let r = try CLITests.tandem(["replay", "-", "Examples/jobs/jobs.scenario"], input: catalog)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == (try String(contentsOf: CLITests.root.appendingPathComponent("Examples/jobs/jobs.golden.jsonl"), encoding: .utf8)))
+        let bad = try CLITests.tandem(["replay", "-", "Examples/jobs/jobs.scenario"], input: Data("{".utf8))
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("tandem: error: <stdin>:1: "))
+        let run = try CLITests.tandem(["run", "-"])
+        #expect(run.status == 64)
+    }
+
     @Test("the man page and --help cover every subcommand")
     func everySubcommandDocumented() throws {
         let man = try String(contentsOf: CLITests.root.appendingPathComponent("Docs/tandem.1"), encoding: .utf8)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TandemService
 import TandemSuites
 
 /// A run with one case of each outcome: passed, failed (changed golden), failed (no golden),
@@ -157,5 +158,25 @@ enum Chromium {
         p.waitUntilExit()
         watchdog.cancel()
         return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+@Suite("Side-by-side rows of a diff")
+struct DiffRowsTests {
+    @Test("a changed line sits beside its replacement whichever side the diff lists first; separate hunks stay apart")
+    func pairing() {
+        // Golden: a b c d e; run: a B c d E F.
+        let rows = HTMLReport.sideBySideRows([
+            .gotOnly(line: 2, text: "B"), .expectedOnly(line: 2, text: "b"),
+            .expectedOnly(line: 5, text: "e"), .gotOnly(line: 5, text: "E"), .gotOnly(line: 6, text: "F"),
+        ])
+        #expect(rows == ["2 b | 2 B", "5 e | 5 E", "- | 6 F"])
+    }
+
+    @Test("a line only removed and a line only added elsewhere are not paired")
+    func separateHunks() {
+        // Golden: a b c d; run: a c d X.
+        let rows = HTMLReport.sideBySideRows([.expectedOnly(line: 2, text: "b"), .gotOnly(line: 4, text: "X")])
+        #expect(rows == ["2 b | -", "- | 4 X"])
     }
 }
