@@ -1,4 +1,5 @@
 import Foundation
+import TandemTestSupport
 import Testing
 
 /// `scripts/test.sh` and `scripts/demo.sh` must stop when the build fails, never go on to run
@@ -10,8 +11,6 @@ import Testing
 /// Every call is logged, so the test sees exactly what the script did after the build.
 @Suite("build scripts stop on a failed build")
 struct BuildScriptTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     struct Run { var status: Int32; var stderr: String; var calls: [String] }
 
     static func run(_ script: String, build: String) throws -> Run {
@@ -21,7 +20,7 @@ struct BuildScriptTests {
         let scripts = dir.appendingPathComponent("scripts"), bin = dir.appendingPathComponent("bin")
         let release = dir.appendingPathComponent(".build/release")
         for d in [scripts, bin, release] { try fm.createDirectory(at: d, withIntermediateDirectories: true) }
-        try fm.copyItem(at: root.appendingPathComponent("scripts/\(script)"), to: scripts.appendingPathComponent(script))
+        try fm.copyItem(at: PackageRoot.url("scripts/\(script)"), to: scripts.appendingPathComponent(script))
         let log = dir.appendingPathComponent("calls.log").path
 
         func executable(_ url: URL, _ text: String) throws {
@@ -41,22 +40,13 @@ struct BuildScriptTests {
             """)
         try executable(release.appendingPathComponent("tandem"), "#!/bin/sh\necho \"tandem $1\" >> \"\(log)\"\n")
 
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = [scripts.appendingPathComponent(script).path]
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["STUB_BUILD"] = build
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        let r = try ProcessRunner.run(["/bin/bash", scripts.appendingPathComponent(script).path], environment: env,
+                                      directory: dir.path, timeout: .seconds(30))
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        return Run(status: p.terminationStatus, stderr: String(decoding: e, as: UTF8.self),
-                   calls: calls.split(separator: "\n").map(String.init))
+        return Run(status: r.status, stderr: r.stderr, calls: calls.split(separator: "\n").map(String.init))
     }
 
     @Test("test.sh fails on a compile error and never runs the old test bundles")
