@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite under a sanitizer, in a build folder of its own
-# (.build-address, .build-thread) so the normal .build is left alone:
+# (.build/sanitize-address, .build/sanitize-thread), so the normal build is left alone:
 #
 #   scripts/sanitize.sh address     # AddressSanitizer (with LeakSanitizer)
 #   scripts/sanitize.sh thread      # ThreadSanitizer
@@ -18,7 +18,7 @@ case ${1:-} in
   *) echo "usage: scripts/sanitize.sh address|thread [swift test arguments]" >&2; exit 64 ;;
 esac
 bash scripts/install-deps.sh
-build=.build-$kind
+build=.build/sanitize-$kind
 supp=$PWD/Tests/Sanitizers
 # Reports go to the log and the run goes on (ThreadSanitizer then exits 66); ASan stops at its
 # first report, as it always does.
