@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.

@@ -22,6 +22,7 @@ enum CLI {
         case "check": return run(rest, usage: Help.check, CheckCommand.run)
         case "view": return run(rest, usage: Help.view, ViewCommand.run)
         case "run": return run(rest, usage: Help.run, RunCommand.run)
+        case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
@@ -63,7 +64,8 @@ struct Arguments {
     var options: [String: String] = [:]
     var flags: Set<String> = []
 
-    static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript"]
+    static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
+                                      "--socket", "--catalog", "--record", "--allow-group", "--session", "--stall-timeout", "--max-queue"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]

@@ -211,6 +211,39 @@ struct ServiceTests {
         #expect(s.session.navigator.focusedElement?.label == .plain("Rye bread"), "the background change was kept")
     }
 
+    @Test("--catalog: the catalog is an app of its own whose effects play; an app comes in front of it and leaves it in front again")
+    func catalogApp() throws {
+        var s = try Served(catalog: try Example("grocery").catalog())
+        #expect(s.session.navigator.forwardsActions == false)
+        let first = s.session.navigator.screen.id
+        s.connect("c1")
+        s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c1", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.disconnect("c1")
+        #expect(s.session.navigator.screen.id == first, "the catalog app is in front again")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("k", #"{"type":"status"}"#).map(\.json).first ?? ""
+        #expect(status.contains(#"{"client":"catalog","name":"#) && status.contains(#""foreground":true"#))
+    }
+
+    @Test("an app that reconnects takes its place again: its place in the list, and the front once it shows its screen")
+    func reconnect() throws {
+        var s = try grocery()
+        s.connect("c2")
+        s.send("c2", #"{"type":"hello","v":1,"role":"app","name":"Mail"}"#)
+        s.disconnect("c1")
+        s.connect("c3")
+        s.send("c3", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c3", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("k", #"{"type":"status"}"#).map(\.json).first ?? ""
+        #expect(status.contains(#""apps":[{"client":"c3","name":"Groceries","foreground":true},{"client":"c2","name":"Mail","foreground":false}]"#), "\(status)")
+    }
+
     @Test("a controller's status lists the apps and which is in front")
     func status() throws {
         var s = try grocery()
@@ -257,5 +290,27 @@ struct ServiceTests {
         let text = inputs.map { "{\"t\":\($0.time),\($0.input.fields)}" }.joined(separator: "\n")
         let read = try RecordedInput.read(text, file: "x.record")
         #expect(read.map(\.input) == inputs.map(\.input) && read.map(\.time) == inputs.map(\.time))
+    }
+}
+
+/// A live `tandem serve` session with the Python grocery app, recorded with `--record`, replays
+/// to the transcript read and kept beside it (Docs/protocol.md#record).
+@Suite("a recorded serve session")
+struct RecordedSessionTests {
+    @Test("the grocery app's recorded session replays to its golden, byte for byte")
+    func replaysToGolden() throws {
+        let record = PackageRoot.path("Tests/Fixtures/service/grocery.session.record")
+        let golden = try String(contentsOfFile: PackageRoot.path("Tests/Fixtures/service/grocery.session.golden.jsonl"), encoding: .utf8)
+        let inputs = try RecordedInput.read(try String(contentsOfFile: record, encoding: .utf8), file: record)
+        let sink = RecordingSink()
+        _ = try SessionReplay(inputs: inputs, file: record, profiles: .shipped, makeTranslator: louisTranslator(for:))
+            .run(sink: sink) { (p) throws(Diagnostic) in throw Diagnostic(file: p, line: nil, path: "", message: "no catalog") }
+        let lines = sink.records.map { Transcript.line(for: $0.record, at: $0.time).json + "\n" }.joined()
+        #expect(lines == golden)
+        // What the story is about, read from the golden: the user's increment answered by the app,
+        // the Delete announced, the loading indicator focused, the new screen, the app closing.
+        for said in ["1 in cart", "Banana deleted", "Placing order, 0%", "100%", "Order confirmed, heading", "Groceries closed"] {
+            #expect(golden.contains("\"op\":\"speak\"") && golden.contains("\"text\":\"\(said)\""), "\(said)")
+        }
     }
 }
