@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TandemModel", targets: ["TandemModel"]),
         .library(name: "TandemNavigator", targets: ["TandemNavigator"]),
         .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
+        .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
         .library(name: "TandemService", targets: ["TandemService"]),
     ],
     targets: [

@@ -10,13 +10,14 @@
 #   scripts/fuzz.sh --skip-build ssip -max_total_time=60   # other flags go to libFuzzer
 #
 # Harnesses: catalog (CatalogDecoder, then a navigator walk of what it accepts), scenario
-# (Scenario.parse against the sample catalogs), profile (Profile.decode), ssip (SSIPParser,
-# whole and in chunks). Each run starts from the seeds alone; what libFuzzer adds goes to
+# (Scenario.parse against the sample catalogs), profile (Profile.decode), protocol (a client's
+# lines through MessageDecoder, applied to an app-mode navigator whose repaired reading order
+# must equal a rebuilt one), ssip (SSIPParser, whole and in chunks). Each run starts from the seeds alone; what libFuzzer adds goes to
 # Fuzz/Harnesses/.build/fuzz/HARNESS/corpus, never into the committed seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: scripts/fuzz.sh [--build-only | --skip-build] [catalog|scenario|profile|ssip ...] [-runs=N] [libFuzzer flags]" >&2; exit 64; }
+usage() { echo "usage: scripts/fuzz.sh [--build-only | --skip-build] [catalog|scenario|profile|protocol|ssip ...] [-runs=N] [libFuzzer flags]" >&2; exit 64; }
 harnesses=()
 flags=()
 runs=1000000
@@ -28,12 +29,12 @@ for a in "$@"; do
     --skip-build) build=0 ;;
     -runs=*) runs=${a#-runs=} ;;
     -*=*) flags+=("$a") ;;
-    catalog|scenario|profile|ssip) harnesses+=("$a") ;;
+    catalog|scenario|profile|protocol|ssip) harnesses+=("$a") ;;
     *) usage ;;
   esac
 done
 ((build || run)) || usage
-((${#harnesses[@]})) || harnesses=(catalog scenario profile ssip)
+((${#harnesses[@]})) || harnesses=(catalog scenario profile protocol ssip)
 
 PKG=Fuzz/Harnesses
 BIN=$PKG/.build/release

@@ -23,6 +23,9 @@ let package = Package(
         .executableTarget(name: "fuzz-profile", dependencies: [
             "FuzzSupport", .product(name: "TandemModel", package: "Tandem"), .product(name: "TandemService", package: "Tandem"),
         ]),
+        .executableTarget(name: "fuzz-protocol", dependencies: [
+            "FuzzSupport", .product(name: "TandemNavigator", package: "Tandem"), .product(name: "TandemProtocol", package: "Tandem"),
+        ]),
         .executableTarget(name: "fuzz-ssip", dependencies: [
             "FuzzSupport", .product(name: "TandemOutputs", package: "Tandem"),
         ]),
