@@ -1,5 +1,5 @@
 /// Turns the JSON of a `*.catalog.json` into a `Catalog`, reporting every problem with its
-/// file, line and JSON path. Unknown fields are warnings (SPEC §1).
+/// file, line and JSON path. Unknown fields are warnings (Docs/formats.md#catalog).
 public struct CatalogDecoder {
     public let file: String
     public private(set) var diagnostics = Diagnostics()
@@ -84,6 +84,9 @@ struct NodeReader {
     var lines = CatalogLines()
     /// Lint exceptions of the screen being read, by element index.
     var elementLint: [Int: LintException] = [:]
+    /// Reading what an app sends (Docs/protocol.md): effects are not read, only whether an
+    /// element handles an action; `order` entries are not checked against the tree.
+    var appMode = false
 
     init(file: String, tape: JSONTape.View, root: String?) {
         self.file = file; self.tape = tape; self.root = root
@@ -316,8 +319,8 @@ struct NodeReader {
             id: screenID,
             title: try stringField(f[.title]),
             focus: focus,
-            magicTap: try effectsField(f[.magicTap]),
-            escape: try effectsField(f[.escape]),
+            magicTap: try f[.magicTap].map { (x) throws(Diagnostic) in try handler(x) } ?? nil,
+            escape: try f[.escape].map { (x) throws(Diagnostic) in try handler(x) } ?? nil,
             elements: elements,
             duplicates: &duplicates)
         if let x = f[.lint] { screen.lint = try lintException(x) }

@@ -17,7 +17,7 @@ public struct Frame: Sendable, Hashable {
         return Frame(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
-    /// SPEC §1: two frames are in one row when their vertical extents overlap by more than
+    /// Docs/formats.md#reading-order: two frames are in one row when their vertical extents overlap by more than
     /// half the smaller height.
     public func sharesRow(with other: Frame) -> Bool {
         let overlap = min(maxY, other.maxY) - max(minY, other.minY)

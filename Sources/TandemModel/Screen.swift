@@ -6,10 +6,16 @@ public struct Screen: Sendable, Hashable {
     public var focus: String?
     public var magicTap: [Effect]?
     public var escape: [Effect]?
-    /// The flat element table; `elements[0]` is the root.
-    public var elements: [Element]
+    /// The flat element table; `elements[0]` is the root. A decoded screen is in pre-order;
+    /// after tree updates (`apply(_:)`) new elements take free slots or go at the end, and a
+    /// removed element's slot is empty (`Element.isRemoved`) until it is taken again.
+    public internal(set) var elements: [Element]
     /// Element id → index in `elements`.
-    public var index: [String: Int]
+    public internal(set) var index: [String: Int]
+    /// Elements with `modal` set (any order).
+    public internal(set) var modals: [Int]
+    /// Empty slots, reused by new elements.
+    var free: [Int] = []
     /// Findings of `tandem lint` this screen accepts on purpose, with the reason (`"lint"` on
     /// the screen object).
     public var lint: LintException?
@@ -34,6 +40,7 @@ public struct Screen: Sendable, Hashable {
             if let first = index.insertIfAbsent(elements[i].id, i) { duplicates.append((i, first)) }
         }
         self.index = index
+        self.modals = elements.indices.filter { elements[$0].modal }
     }
 
     public subscript(id: String) -> Element? {

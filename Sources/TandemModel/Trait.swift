@@ -21,7 +21,7 @@ public struct Traits: OptionSet, Sendable, Hashable {
     public static let causesPageTurn = Traits(rawValue: 1 << 15)
     public static let tabBar = Traits(rawValue: 1 << 16)
 
-    /// The names a catalog uses (SPEC §1), in the SPEC's order.
+    /// The names a catalog uses (Docs/formats.md#element), in that table's order.
     public static let named: [(name: String, trait: Traits)] = [
         ("button", .button), ("link", .link), ("header", .header), ("searchField", .searchField),
         ("image", .image), ("selected", .selected), ("playsSound", .playsSound), ("keyboardKey", .keyboardKey),
@@ -36,6 +36,6 @@ public struct Traits: OptionSet, Sendable, Hashable {
         self = t.trait
     }
 
-    /// The catalog names of the traits in this set, in the SPEC's order.
+    /// The catalog names of the traits in this set, in the contract's order.
     public var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
 }

@@ -33,6 +33,10 @@ public struct Phrases: Sendable {
     public let catalogError: String
     /// Said when `tandem run` starts.
     public let helpHint: String
+    /// `tandem serve` with no app in front.
+    public let noApp: String
+    /// `%@` is the app's name.
+    public let appClosed: String
 
     /// The phrases for `language` (its base language when only that is known; English otherwise).
     public static func forLanguage(_ language: String) -> Phrases {
@@ -58,7 +62,8 @@ public struct Phrases: Sendable {
         activate: "Activate", inProgress: "in progress", percent: "%@%",
         speechUnavailable: "Speech is not available", brailleUnavailable: "Braille display is not available",
         markRecorded: "Mark recorded", rate: "Rate %@", punctuation: "Punctuation %@", hintsOn: "Hints on", hintsOff: "Hints off",
-        catalogReloaded: "Catalog reloaded", catalogError: "Catalog error: %@", helpHint: "Press question mark for help")
+        catalogReloaded: "Catalog reloaded", catalogError: "Catalog error: %@", helpHint: "Press question mark for help",
+        noApp: "No app is connected", appClosed: "%@ closed")
 
     public static let portuguese = Phrases(
         language: "pt-BR",
@@ -77,7 +82,8 @@ public struct Phrases: Sendable {
         speechUnavailable: "A fala não está disponível", brailleUnavailable: "A linha braille não está disponível",
         markRecorded: "Marca registrada", rate: "Velocidade %@", punctuation: "Pontuação %@", hintsOn: "Dicas ativadas",
         hintsOff: "Dicas desativadas", catalogReloaded: "Catálogo recarregado", catalogError: "Erro no catálogo: %@",
-        helpHint: "Pressione ponto de interrogação para ajuda")
+        helpHint: "Pressione ponto de interrogação para ajuda",
+        noApp: "Nenhum app conectado", appClosed: "%@ fechado")
 
     public static let russian = Phrases(
         language: "ru",
@@ -96,5 +102,6 @@ public struct Phrases: Sendable {
         speechUnavailable: "Речь недоступна", brailleUnavailable: "Брайлевский дисплей недоступен",
         markRecorded: "Отметка сохранена", rate: "Скорость %@", punctuation: "Пунктуация %@", hintsOn: "Подсказки включены",
         hintsOff: "Подсказки выключены", catalogReloaded: "Каталог перезагружен", catalogError: "Ошибка в каталоге: %@",
-        helpHint: "Нажмите вопросительный знак для справки")
+        helpHint: "Нажмите вопросительный знак для справки",
+        noApp: "Нет подключённых приложений", appClosed: "Приложение %@ закрыто")
 }

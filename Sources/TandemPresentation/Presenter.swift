@@ -68,7 +68,7 @@ public struct Presenter: Sendable {
         case .valueChanged(let id):
             guard let i = nav.screen.index[id] else { return [] }
             let e = nav.screen.elements[i]
-            let text = e.displayValue(language: lang) ?? label(for: i, in: nav)
+            let text = e.displayValue(language: lang, appOwned: nav.forwardsActions) ?? label(for: i, in: nav)
             return [.speak(Utterance(text: text, language: lang, source: .value)), .focusLine(braille(for: i, in: nav))]
         case .elementChanged(let id):
             guard let i = nav.screen.index[id] else { return [] }
@@ -87,7 +87,7 @@ public struct Presenter: Sendable {
                 out.append(.focusLine(name.map { BrailleText(text: $0, cursor: 0) } ?? braille(for: i, in: nav)))
             }
             return out
-        case .actionPerformed, .activated, .schedule, .unhandled:
+        case .actionPerformed, .activated, .schedule, .unhandled, .appAction:
             return []
         case .screenChanged:
             return [.sound(.screen)]
@@ -117,9 +117,9 @@ public struct Presenter: Sendable {
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    func value(of e: Element, language: String) -> String? {
+    func value(of e: Element, in nav: Navigator) -> String? {
         if e.progress != nil { return progressValue(e.progress) }
-        return e.displayValue(language: language)
+        return e.displayValue(language: nav.language, appOwned: nav.forwardsActions)
     }
 
     func progressValue(_ p: Progress?) -> String? {
@@ -134,7 +134,7 @@ public struct Presenter: Sendable {
         var parts: [String] = []
         if verbosity.traitWords, e.traits.contains(.selected) { parts.append(phrases.selected) }
         parts.append(label(for: i, in: nav))
-        if let v = value(of: e, language: nav.language) { parts.append(v) }
+        if let v = value(of: e, in: nav) { parts.append(v) }
         if verbosity.traitWords {
             parts += phrases.traitWords.filter { e.traits.contains($0.trait) }.map(\.word)
         }
@@ -165,7 +165,7 @@ public struct Presenter: Sendable {
         }
         if verbosity.traitWords, e.traits.contains(.selected) { add(phrases.selectedAbbreviation) }
         add(label(for: i, in: nav, braille: true))
-        if let v = value(of: e, language: nav.language) {
+        if let v = value(of: e, in: nav) {
             if e.adjust != nil || e.traits.contains(.adjustable) || e.traits.contains(.searchField) {
                 cursor = text.isEmpty ? 0 : text.count + 1
                 editing = true

@@ -4,7 +4,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 
-/// A headless run of a scenario on the virtual clock (SPEC §2, §3): byte-identical output for
+/// A headless run of a scenario on the virtual clock (Docs/formats.md#scenario, #transcript): byte-identical output for
 /// the same input.
 public struct Replay {
     public var catalog: Catalog

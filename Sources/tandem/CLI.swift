@@ -24,6 +24,7 @@ enum CLI {
         case "run": return run(rest, usage: Help.run, RunCommand.run)
         case "test": return run(rest, usage: Help.test, TestCommand.run)
         case "lint": return run(rest, usage: Help.lint, LintCommand.run)
+        case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
@@ -76,7 +77,8 @@ struct Arguments {
 
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
-                                      "--language"]
+                                      "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
+                                      "--stall-timeout", "--max-queue"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules"]

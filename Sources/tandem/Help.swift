@@ -15,6 +15,7 @@ enum Help {
       run                     An interactive session: terminal and braille keys, speech and braille.
       test                    Run every suite under folders: scenarios against golden transcripts.
       lint                    Audit catalogs for accessibility bugs.
+      serve                   The service running apps connect to (Docs/protocol.md).
 
       See 'tandem help <subcommand>' for detailed help.
     """
@@ -23,10 +24,11 @@ enum Help {
     OVERVIEW: Replay a scenario over a catalog on the virtual clock and write the transcript.
 
     USAGE: tandem replay <catalog> <scenario> [--profile <name>] [--out <file>] [--speech <address>] [--braille <host>]
+           tandem replay --session <recording> [--out <file>]
 
     ARGUMENTS:
-      <catalog>               A *.catalog.json file (SPEC §1).
-      <scenario>              A *.scenario file (SPEC §2).
+      <catalog>               A *.catalog.json file (Docs/formats.md#catalog).
+      <scenario>              A *.scenario file (Docs/formats.md#scenario).
 
     OPTIONS:
       --profile <name>        Profile to use (default: default).
@@ -34,6 +36,7 @@ enum Help {
       --speech <address>      Also speak through this speech-dispatcher (unix_socket:PATH); real clock.
       --braille <host>        Also show on this BRLTTY (BrlAPI host, e.g. 127.0.0.1:37); real clock.
       --transcript <file>     With --speech/--braille: the live transcript (same as --out).
+      --session <recording>   Replay a tandem serve session recorded with --record, headless.
       -h, --help              Show help information.
 
     COMMANDS IN A SCENARIO:
@@ -146,8 +149,31 @@ enum Help {
     or an option is wrong (the other catalogs are still linted).
     """
 
+    static let serve = """
+    OVERVIEW: The service running apps connect to: they publish their accessibility tree over a Unix
+    socket and receive the user's actions; speech, braille and the navigator live here (Docs/protocol.md).
+
+    USAGE: tandem serve [--socket <path>] [--profile <name>] [--catalog <file>] [--transcript <file>] [--record <file>] [--allow-group <group>]
+
+    OPTIONS:
+      --socket <path>         The socket (default: $XDG_RUNTIME_DIR/tandem/control.sock, in a 0700 folder).
+      --profile <name>        Profile to use (default: default).
+      --catalog <file>        Also serve a catalog as an app of its own (its effects play as in tandem run).
+      --transcript <file>     Write the transcript (JSON Lines) there.
+      --record <file>         Record every input with its time, for tandem replay --session.
+      --allow-group <group>   Also let members of this group connect (default: the same user only).
+      --stall-timeout <ms>    Drop a client that leaves a line half sent this long (default: 10000).
+      --max-queue <bytes>     Drop a client that does not read once this much waits for it (default: 4 MiB).
+      --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
+      --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default).
+      -h, --help              Show help information.
+
+    Stops cleanly on SIGTERM or SIGINT. Logs to standard error, one event a line (journal priorities
+    when run by systemd; a user unit is in Docs/protocol.md).
+    """
+
     static var commandList: String {
-        Command.table.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+        Command.table.map { "  \($0.usage.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
 
     static func text(for sub: String) -> String? {
@@ -158,6 +184,7 @@ enum Help {
         case "run": run
         case "test": test
         case "lint": lint
+        case "serve": serve
         default: nil
         }
     }

@@ -5,6 +5,7 @@ import TandemService
 
 enum ReplayCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        if let recording = args.options["--session"] { return try runSession(recording, args) }
         let p = try args.exactly(2, "CATALOG SCENARIO")
         let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
         if args.options["--speech"] != nil || args.options["--braille"] != nil {
@@ -49,9 +50,7 @@ extension ReplayCommand {
         let r = inputs.replay
         var outputs: [any LiveOutput] = []
         if let address = args.options["--speech"] {
-            let p = r.profile
-            outputs.append(SpeechDispatcherOutput(address: address, voice: .init(rate: p.rate, pitch: p.pitch, volume: p.volume,
-                                                                                   voiceType: p.voice, punctuation: p.punctuation)))
+            outputs.append(SpeechDispatcherOutput(address: address, voice: r.profile.voiceSettings))
         }
         if let host = args.options["--braille"] {
             outputs.append(BrlAPIOutput(host: host, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: r.profile.keyMap))
@@ -104,5 +103,48 @@ enum CheckCommand {
         printErr("tandem: \(InputFile.name(p[2])): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
         printErr(TranscriptDiff.render(changes))
         return 1
+    }
+}
+
+extension ReplayCommand {
+    /// `tandem replay --session FILE`: a `tandem serve --record` recording, headless.
+    static func runSession(_ path: String, _ args: Arguments) throws(CLIError) -> Int32 {
+        guard args.positional.isEmpty else { throw .usage("--session takes no catalog or scenario") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .input(Diagnostic(file: path, line: nil, path: "", message: "no such file"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .input(Diagnostic(file: path, line: nil, path: "", message: "not valid UTF-8"))
+        }
+        let inputs: [(time: Int, input: RecordedInput)]
+        do { inputs = try RecordedInput.read(text, file: path) } catch { throw .input(error) }
+        let replay = SessionReplay(inputs: inputs, file: path, profiles: ProfileStore(), makeTranslator: ReplayInputs.translator)
+        let out = args.options["--out"]
+        let tmp = out.map { $0 + ".tmp-\(getpid())" }
+        let handle: FileHandle
+        if let tmp {
+            guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
+                throw .input(Diagnostic(file: out!, line: nil, path: "", message: "cannot write the file"))
+            }
+            handle = h
+        } else {
+            handle = .standardOutput
+        }
+        let sink = TranscriptSink(handle: handle)
+        do {
+            _ = try replay.run(sink: sink) { (p) throws(Diagnostic) in try CatalogLoader.load(path: p).catalog }
+        } catch {
+            if let tmp { try? handle.close(); unlink(tmp) }
+            throw .input(error)
+        }
+        sink.flush()
+        if let tmp, let out {
+            try? handle.close()
+            guard rename(tmp, out) == 0 else {
+                unlink(tmp)
+                throw .input(Diagnostic(file: out, line: nil, path: "", message: "cannot write the file"))
+            }
+        }
+        return 0
     }
 }

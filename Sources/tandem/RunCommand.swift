@@ -28,8 +28,7 @@ enum RunCommand {
 
         var outputs: [any LiveOutput] = []
         if profile.speech {
-            outputs.append(SpeechDispatcherOutput(address: profile.speechAddress, voice: .init(
-                rate: profile.rate, pitch: profile.pitch, volume: profile.volume, voiceType: profile.voice, punctuation: profile.punctuation)))
+            outputs.append(SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings))
         }
         if profile.braille {
             outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
