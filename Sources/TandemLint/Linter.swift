@@ -44,7 +44,8 @@ public struct Linter: Sendable {
                 } else {
                     var changed = catalog
                     for c in changes {
-                        changed.screens[s].elements[c.element] = EffectStates.apply(c.changes, to: changed.screens[s].elements[c.element])
+                        let after = EffectStates.apply(c.changes, to: changed.screens[s].elements[c.element])
+                        changed.screens[s].modify(c.element) { $0 = after }
                     }
                     found.run(checks, on: ScreenState(catalog: changed, screenIndex: s, words: words, context: entry.context,
                                                       opening: openings[s], changedElements: changes.map(\.element)))

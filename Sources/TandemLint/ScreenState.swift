@@ -11,7 +11,7 @@ struct ScreenState {
     /// The catalog's language: labels resolve in it, and its words are the ones checked.
     let language: String
     let order: ReadingOrder
-    /// Own frame, else the union of the children's (SPEC §1).
+    /// Own frame, else the union of the children's (Docs/formats.md#element).
     let frames: [Frame?]
     /// Not hidden, nor inside anything hidden.
     let shown: [Bool]

@@ -39,7 +39,8 @@ struct CatalogLinesTests {
 
     @Test("an element's JSON path walks root and children as the diagnostics write it")
     func elementPaths() throws {
-        let catalog = try decode(Self.json)
+        var decoder = CatalogDecoder(file: "x.catalog.json")
+        let catalog = try decoder.decode(Array(Self.json.utf8))
         let screen = catalog.screens[0]
         #expect(screen.jsonPath(of: 0, screen: 0) == "screens[0].root")
         #expect(screen.jsonPath(of: screen.index["first.title"]!, screen: 0) == "screens[0].root.children[0]")
