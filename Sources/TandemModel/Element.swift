@@ -16,6 +16,10 @@ public struct Element: Sendable, Hashable {
     /// `accessibilityElements`: ids of descendants in navigation order.
     public var order: [String]?
     public var group = false
+    /// Tandem extension: `accessibilityContainerType`.
+    public var container: ContainerType?
+    /// Tandem extension: the element's place in the `dataTable` container it is in.
+    public var cell: TableCell?
     public var hidden = false
     public var modal = false
     public var actions: [CustomAction] = []
