@@ -18,7 +18,9 @@ let package = Package(
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
-        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
+        // Each language's words are a .strings file under Languages/, compiled into the binary.
+        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"],
+                resources: [.embedInCode("Languages")]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
         .target(name: "TandemOutputs", dependencies: ["TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs"]),

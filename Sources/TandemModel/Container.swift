@@ -9,6 +9,9 @@ public enum ContainerType: String, Sendable, Hashable, CaseIterable {
     case dataTable
     /// Keeps its elements together in the reading order, as `group` does.
     case semanticGroup
+    /// Tandem's stand-in for a `UISegmentedControl`, which VoiceOver recognises by its class:
+    /// each segment says its position ("2 of 3") after its traits.
+    case segmentedControl
 }
 
 /// A data table cell's place (`accessibilityRowRange` / `accessibilityColumnRange`):

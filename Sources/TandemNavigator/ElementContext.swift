@@ -7,6 +7,8 @@
 public enum ElementContext: Sendable, Hashable {
     /// An element inside a container with the `tabBar` trait: tab `index` (from 1) of `count`.
     case tab(index: Int, count: Int)
+    /// An element of a segmented control: segment `index` (from 1) of `count`; still a button.
+    case segment(index: Int, count: Int)
     /// The first or last element of a `list` container.
     case listStart, listEnd
     /// The first or last element of a `landmark` container.

@@ -13,6 +13,8 @@ extension ReadingOrderBuilder {
             return
         }
         switch e.container {
+        case .segmentedControl?:
+            for (k, i) in inner.enumerated() { contexts[i] = .segment(index: k + 1, count: inner.count) }
         case .list?, .landmark?:
             // Only the container's own elements are marked, not a nested group's.
             let landmark = e.container == .landmark

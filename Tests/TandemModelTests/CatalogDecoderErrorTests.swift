@@ -135,7 +135,7 @@ struct CatalogDecoderErrorTests {
     @Test("container, cell and device values are checked")
     func containerCellDeviceErrors() {
         #expect(decodeError(oneScreen(#"{ "id": "x", "container": "table" }"#))
-            == "x.catalog.json:8: screens[0].root.children[0].container: unknown container type \"table\" (known: none list landmark dataTable semanticGroup)")
+            == "x.catalog.json:8: screens[0].root.children[0].container: unknown container type \"table\" (known: none list landmark dataTable semanticGroup segmentedControl)")
         #expect(decodeError(oneScreen(#"{ "id": "x", "cell": {"row": 1} }"#))
             == "x.catalog.json:8: screens[0].root.children[0].cell: missing field \"column\"")
         #expect(decodeError(oneScreen(#"{ "id": "x", "cell": {"row": -1, "column": 0} }"#))

@@ -40,6 +40,17 @@ struct ContainerContextTests {
         #expect(got.map(\.id) == ["tab.a", "tab.b", "between"])
     }
 
+    @Test("a segmented control numbers its segments in reading order")
+    func segments() throws {
+        let got = try Self.contexts("""
+            {"id": "size", "container": "segmentedControl", "children": [
+              {"id": "size.30", "label": "30", "traits": ["button", "selected"], "frame": [135, 480, 120, 36]},
+              {"id": "size.25", "label": "25", "traits": ["button"], "frame": [16, 480, 119, 36]}]}
+            """)
+        #expect(got.map(\.id) == ["size.25", "size.30"])
+        #expect(got.map(\.context) == [.segment(index: 1, count: 2), .segment(index: 2, count: 2)])
+    }
+
     @Test("hidden elements are not counted among the tabs")
     func hiddenTabsNotCounted() throws {
         let got = try Self.contexts("""
