@@ -60,7 +60,10 @@ extension Presenter {
 
     /// "Home tab 1/3", the cursor at the start, or at the value the user edits or adjusts.
     public func braille(for i: Int, in nav: Navigator) -> BrailleText {
-        let d = describe(i, in: nav)
+        braille(describe(i, in: nav))
+    }
+
+    func braille(_ d: ElementDescription) -> BrailleText {
         var text = ""
         var cursor = 0
         var editing = false

@@ -66,7 +66,7 @@ public struct Presenter: Sendable {
             let d = describe(i, in: nav)
             var u = Utterance(text: speech(d), language: lang, source: .focus)
             if reason != .readAll { u.hint = hint(d, for: nav.screen.elements[i]) }
-            return [.speak(u), .focusLine(braille(for: i, in: nav))]
+            return [.speak(u), .focusLine(braille(d))]
         case .valueChanged(let id):
             guard let i = nav.screen.index[id] else { return [] }
             let text = spokenValue(of: nav.screen.elements[i], language: lang) ?? label(for: i, in: nav)
