@@ -33,3 +33,11 @@ public struct TableCell: Sendable, Hashable {
         self.row = row; self.column = column; self.rowSpan = rowSpan; self.columnSpan = columnSpan; self.header = header
     }
 }
+
+/// A `TableCell` behind a pointer, compared by value.
+final class TableCellBox: Sendable, Hashable {
+    let cell: TableCell
+    init(_ cell: TableCell) { self.cell = cell }
+    static func == (a: TableCellBox, b: TableCellBox) -> Bool { a.cell == b.cell }
+    func hash(into hasher: inout Hasher) { hasher.combine(cell) }
+}
