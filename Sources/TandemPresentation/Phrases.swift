@@ -52,6 +52,22 @@ public struct Phrases: Sendable {
 
     // MARK: phrases other modules use
 
+    /// The catalog traits VoiceOver names, in the order it says them (silent traits left out).
+    static let namedTraits: [(key: String, trait: Traits)] = [
+        ("notEnabled", .notEnabled), ("button", .button), ("backButton", .backButton), ("switchButton", .switchButton),
+        ("textField", .textField), ("secureTextField", .secureTextField), ("isEditing", .isEditing), ("header", .header),
+        ("link", .link), ("adjustable", .adjustable), ("image", .image), ("searchField", .searchField),
+    ]
+
+    /// Each named trait's spoken word ("button"), in VoiceOver's order; when VoiceOver says it
+    /// depends on the other traits too (`Presenter`).
+    public var traitWords: [(trait: Traits, word: String)] { Self.namedTraits.map { ($0.trait, text("trait." + $0.key)) } }
+
+    /// Each named trait's braille short form ("btn"), same order.
+    public var abbreviations: [(trait: Traits, abbreviation: String)] {
+        Self.namedTraits.map { ($0.trait, text("braille." + $0.key)) }
+    }
+
     /// Spoken before the label ("selected, Home").
     public var selected: String { text("state.selected") }
     public var selectedAbbreviation: String { text("braille.selected") }

@@ -126,6 +126,14 @@ struct LanguageTableTests {
         #expect(Phrases.forLanguage("ru").commandSummary("route 3") == "клавиша маршрутизации над ячейкой N: активировать то, что под ней")
     }
 
+    @Test("the trait word lists name every trait VoiceOver says, in its order, in each language")
+    func traitWordLists() {
+        #expect(Phrases.english.traitWords.map(\.word) == ["dimmed", "button", "back button", "switch button", "text field",
+            "secure text field", "is editing", "heading", "link", "adjustable", "image", "search field"])
+        #expect(Phrases.russian.traitWords.first { $0.trait == .button }?.word == "кнопка")
+        #expect(Phrases.portuguese.abbreviations.first { $0.trait == .header }?.abbreviation == "cab")
+    }
+
     @Test("the phrases other modules use are translated, not English, in pt-BR and ru")
     func tandemPhrasesTranslated() {
         let en = Phrases.english
