@@ -1,4 +1,4 @@
-/// Renders an adjustable's number through its `format` (SPEC §1: "the current number renders
+/// Renders an adjustable's number through its `format` (Docs/formats.md#element: "the current number renders
 /// through `format` into `value`"), with the language's decimal separator.
 public enum AdjustFormatter {
     public static func render(_ adjust: Adjust, language: String?) -> String {
@@ -11,11 +11,11 @@ public enum AdjustFormatter {
     public static func format(number: Double, language: String?) -> String {
         let sep = usesDecimalComma(language) ? "," : "."
         if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-        // Fix: beyond 1e15 the thousandths below overflowed Int and trapped (an adjust with
-        // "max": 1e20). Such numbers keep Swift's own form ("1e+20"), with the language's separator.
+        // From 1e15 on, thousandths do not fit an Int: such numbers keep Swift's own form
+        // ("1e+20"), with the language's separator.
         guard abs(number) < 1e15 else { return String("\(number)".map { $0 == "." ? Character(sep) : $0 }) }
         var s = String(Int((abs(number) * 1000).rounded()))
-        // Fix: a negative number that rounds to zero printed as "-0".
+        // A negative number that rounds to zero is "0", never "-0".
         let negative = number < 0 && s != "0"
         while s.count < 4 { s = "0" + s }
         var whole = String(s.dropLast(3)), frac = String(s.suffix(3))
@@ -31,8 +31,11 @@ public enum AdjustFormatter {
 }
 
 extension Element {
-    /// The value as presented: an adjustable's rendered number, else `value`.
-    public func displayValue(language: String?) -> String? {
+    /// The value as presented. A catalog's adjustable: its rendered number, else `value`. An
+    /// app's element (`appOwned`): the `value` the app gives, else its adjustable's number —
+    /// a running app owns what its elements say (Docs/protocol.md#adjustable).
+    public func displayValue(language: String?, appOwned: Bool = false) -> String? {
+        if appOwned, let value { return value }
         if let adjust { return AdjustFormatter.render(adjust, language: language) }
         return value
     }

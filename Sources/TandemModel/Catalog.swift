@@ -1,4 +1,4 @@
-/// An app's accessibility model: its screens and localized strings (SPEC §1).
+/// An app's accessibility model: its screens and localized strings (Docs/formats.md#catalog).
 public struct Catalog: Sendable {
     public static let format = "tandem.catalog/1"
 

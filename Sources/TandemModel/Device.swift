@@ -3,7 +3,7 @@
 public enum Device: String, Sendable, Hashable, CaseIterable {
     case phone, tablet
 
-    /// Frames whose tops are less than this many points apart are one row (SPEC §1).
+    /// Frames whose tops are less than this many points apart are one row (Docs/formats.md#reading-order).
     public var rowThreshold: Double {
         switch self {
         case .phone: Frame.phoneRowThreshold

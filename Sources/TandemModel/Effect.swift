@@ -1,4 +1,4 @@
-/// What an action does (SPEC §1, "Effects"). Effects run in order; each takes effect before
+/// What an action does (Docs/formats.md#effects). Effects run in order; each takes effect before
 /// the next.
 public enum Effect: Sendable, Hashable {
     case set(id: String, changes: ElementChanges)

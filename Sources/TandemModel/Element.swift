@@ -1,4 +1,4 @@
-/// One node of a screen's accessibility tree, in UIAccessibility's terms (SPEC §1).
+/// One node of a screen's accessibility tree, in UIAccessibility's terms (Docs/formats.md#catalog).
 ///
 /// Elements live in a flat table per screen (`Screen.elements`); `parent` and `children` are
 /// indices into it, so a 100k-element screen is one array, not 100k objects.
@@ -9,7 +9,7 @@ public struct Element: Sendable, Hashable {
     public var hint: String?
     public var traits: Traits = []
     public var frame: Frame?
-    /// `isAccessibilityElement` when the catalog sets it; `nil` means the SPEC's default rule.
+    /// `isAccessibilityElement` when the catalog sets it; `nil` means the default rule (Docs/formats.md#accessible).
     public var accessible: Bool?
     public var children: [Int] = []
     public var parent: Int?
@@ -37,10 +37,12 @@ public struct Element: Sendable, Hashable {
     public var scrollDown: [Effect]?
     public var progress: Progress?
     public var brailleLabel: LabelText?
+    /// The slot of an element a tree update removed (see `Screen.elements`).
+    public internal(set) var isRemoved = false
 
     public init(id: String) { self.id = id }
 
-    /// Whether the element has anything to present (SPEC §1's default `accessible` rule).
+    /// Whether the element has anything to present (the default `accessible` rule, Docs/formats.md#accessible).
     public var hasContent: Bool {
         label != nil || value != nil || hint != nil || !traits.isEmpty || !actions.isEmpty
             || adjust != nil || activate != nil || progress != nil

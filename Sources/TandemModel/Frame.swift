@@ -22,7 +22,7 @@ public struct Frame: Sendable, Hashable {
     /// VoiceOver's row threshold on a tablet.
     public static let tabletRowThreshold = 13.0
 
-    /// SPEC §1: two frames are in one row when their top edges are less than `threshold`
+    /// Docs/formats.md#reading-order: two frames are in one row when their top edges are less than `threshold`
     /// points apart (as VoiceOver groups rows; cashapp/AccessibilitySnapshot documents it).
     public func sharesRow(with other: Frame, threshold: Double = Frame.phoneRowThreshold) -> Bool {
         abs(minY - other.minY) < threshold

@@ -1,12 +1,12 @@
 extension NodeReader {
     enum ElementField: Int, FieldSet {
         case id, label, value, hint, traits, frame, accessible, children, order, group, hidden
-        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel
+        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel, lint
         case container, cell
         static let names = FieldNames(Self.self, [
             "id", "label", "value", "hint", "traits", "frame", "accessible", "children", "order", "group", "hidden",
             "modal", "actions", "adjust", "activate", "magicTap", "escape", "scrollUp", "scrollDown", "progress", "brailleLabel",
-            "container", "cell",
+            "lint", "container", "cell",
         ])
     }
 
@@ -27,64 +27,13 @@ extension NodeReader {
     @discardableResult
     mutating func element(_ node: Int, parent: Int?, into elements: inout [Element]) throws(Diagnostic) -> Int {
         let f = try object(node, known: ElementField.self)
-        guard let idField = f[.id] else { throw fail(node, "missing field \"id\"") }
-        let id = try string(idField)
-        guard !id.isEmpty else { throw fail(idField, "an id must not be empty") }
-        idSites.append(CatalogValidator.IDSite(line: tape.line(idField), node: idField))
+        let id = try elementID(node, f)
         // Built in place in the table (its children come after it, in pre-order).
         let me = elements.count
         elements.append(Element(id: id))
         elements[me].parent = parent
-        if let x = f[.label] { elements[me].label = try labelText(x) }
-        if let x = f[.brailleLabel] { elements[me].brailleLabel = try labelText(x) }
-        if let x = f[.value] { elements[me].value = try optionalString(x) }
-        if let x = f[.hint] { elements[me].hint = try optionalString(x) }
-        if let x = f[.traits] { elements[me].traits = try traits(x) }
-        if let x = f[.frame] { elements[me].frame = try frame(x) }
-        if let x = f[.accessible] { elements[me].accessible = try bool(x) }
-        if let x = f[.group] { elements[me].group = try bool(x) }
-        if let x = f[.hidden] { elements[me].hidden = try bool(x) }
-        if let x = f[.modal] { elements[me].modal = try bool(x) }
-        if let x = f[.container] { elements[me].container = try containerType(x) }
-        if let x = f[.cell] { elements[me].cell = try tableCell(x) }
-        if let x = f[.order] {
-            let items = try array(x)
-            var ids: [String] = []
-            ids.reserveCapacity(items.count)
-            for n in items {
-                let entry = try string(n)
-                validator.expect(.orderEntry(owner: id, screen: screenNumber, id: entry), line: tape.line(n), node: n)
-                ids.append(entry)
-            }
-            elements[me].order = ids
-        }
-        if let x = f[.actions] {
-            let items = try array(x)
-            var actions: [CustomAction] = []
-            actions.reserveCapacity(items.count)
-            for n in items {
-                let a = try object(n, known: ActionField.self)
-                guard let name = a[.name] else { throw fail(n, "missing field \"name\"") }
-                actions.append(CustomAction(name: try string(name), effects: try effectsField(a[.do]) ?? []))
-            }
-            elements[me].actions = actions
-        }
-        if let x = f[.adjust] { elements[me].adjust = try adjust(x) }
-        if let x = f[.activate] { elements[me].activate = try effects(x) }
-        if let x = f[.magicTap] { elements[me].magicTap = try effects(x) }
-        if let x = f[.escape] { elements[me].escape = try effects(x) }
-        if let x = f[.scrollUp] { elements[me].scrollUp = try effects(x) }
-        if let x = f[.scrollDown] { elements[me].scrollDown = try effects(x) }
-        if let x = f[.progress] {
-            let p = try object(x, known: ProgressField.self)
-            var value: Double?
-            if let v = p[.value], tape.tag(v) != .null {
-                let n = try number(v)
-                guard (0...1).contains(n) else { throw fail(v, "progress must be between 0 and 1, found \(n)") }
-                value = n
-            }
-            elements[me].progress = Progress(label: try stringField(p[.label]), value: value)
-        }
+        try readFields(f, into: &elements[me])
+        if let x = f[.lint] { elementLint[me] = try lintException(x) }
         if let x = f[.children] {
             let items = try array(x)
             var kids: [Int] = []
@@ -93,6 +42,105 @@ extension NodeReader {
             elements[me].children = kids
         }
         return me
+    }
+
+    enum LintField: Int, FieldSet {
+        case allow, why
+        static let names = FieldNames(Self.self, ["allow", "why"])
+    }
+
+    /// `{"allow": [rule ids], "why": "reason"}`: both required, so every exception says why.
+    mutating func lintException(_ node: Int) throws(Diagnostic) -> LintException {
+        let f = try object(node, known: LintField.self)
+        guard let allow = f[.allow] else { throw fail(node, "missing field \"allow\" (the rule ids this exception allows)") }
+        guard let why = f[.why] else { throw fail(node, "missing field \"why\" (a lint exception says why it is deliberate)") }
+        var rules: [String] = []
+        for n in try array(allow) { rules.append(try string(n)) }
+        guard !rules.isEmpty else { throw fail(allow, "\"allow\" names no rule") }
+        let reason = try string(why)
+        guard !reason.allSatisfy(\.isWhitespace) else { throw fail(why, "\"why\" must say why") }
+        return LintException(allow: rules, why: reason, line: tape.line(node - 1))
+    }
+
+    /// An element's `id`: present, a string, not empty; its place is remembered for duplicates.
+    mutating func elementID(_ node: Int, _ f: Fields<ElementField>) throws(Diagnostic) -> String {
+        guard let idField = f[.id] else { throw fail(node, "missing field \"id\"") }
+        let id = try string(idField)
+        guard !id.isEmpty else { throw fail(idField, "an id must not be empty") }
+        idSites.append(CatalogValidator.IDSite(line: tape.line(idField), node: idField))
+        return id
+    }
+
+    /// Reads every field but `id` and `children` into `e`. With `appMode`, effects are not read
+    /// (an app acts itself): `activate`, `magicTap`, `escape`, `scrollUp`, `scrollDown` only say
+    /// that the element handles them (`true` or any list), and actions are their names; with
+    /// `nullClears`, a field set to `null` is left at its default (a `set` that clears it).
+    mutating func readFields(_ f: Fields<ElementField>, into e: inout Element, nullClears: Bool = false) throws(Diagnostic) {
+        func given(_ field: ElementField) -> Int? {
+            guard let x = f[field] else { return nil }
+            return nullClears && tape.tag(x) == .null ? nil : x
+        }
+        if let x = given(.label) { e.label = try labelText(x) }
+        if let x = given(.brailleLabel) { e.brailleLabel = try labelText(x) }
+        if let x = given(.value) { e.value = try optionalString(x) }
+        if let x = given(.hint) { e.hint = try optionalString(x) }
+        if let x = given(.traits) { e.traits = try traits(x) }
+        if let x = given(.frame) { e.frame = try frame(x) }
+        if let x = given(.accessible) { e.accessible = try bool(x) }
+        if let x = given(.group) { e.group = try bool(x) }
+        if let x = given(.hidden) { e.hidden = try bool(x) }
+        if let x = given(.modal) { e.modal = try bool(x) }
+        if let x = given(.container) { e.container = try containerType(x) }
+        if let x = given(.cell) { e.cell = try tableCell(x) }
+        if let x = given(.order) {
+            let items = try array(x)
+            var ids: [String] = []
+            ids.reserveCapacity(items.count)
+            for n in items {
+                let entry = try string(n)
+                if !appMode { validator.expect(.orderEntry(owner: e.id, screen: screenNumber, id: entry), line: tape.line(n), node: n) }
+                ids.append(entry)
+            }
+            e.order = ids
+        }
+        if let x = given(.actions) {
+            let items = try array(x)
+            var actions: [CustomAction] = []
+            actions.reserveCapacity(items.count)
+            for n in items {
+                let a = try object(n, known: ActionField.self)
+                guard let name = a[.name] else { throw fail(n, "missing field \"name\"") }
+                actions.append(CustomAction(name: try string(name), effects: appMode ? [] : try effectsField(a[.do]) ?? []))
+            }
+            e.actions = actions
+        }
+        if let x = given(.adjust) { e.adjust = try adjust(x) }
+        if let x = given(.activate) { e.activate = try handler(x) }
+        if let x = given(.magicTap) { e.magicTap = try handler(x) }
+        if let x = given(.escape) { e.escape = try handler(x) }
+        if let x = given(.scrollUp) { e.scrollUp = try handler(x) }
+        if let x = given(.scrollDown) { e.scrollDown = try handler(x) }
+        if let x = given(.progress) {
+            let p = try object(x, known: ProgressField.self)
+            var value: Double?
+            if let v = p[.value], tape.tag(v) != .null {
+                let n = try number(v)
+                guard (0...1).contains(n) else { throw fail(v, "progress must be between 0 and 1, found \(n)") }
+                value = n
+            }
+            e.progress = Progress(label: try stringField(p[.label]), value: value)
+        }
+    }
+
+    /// Effects of a handler field; for an app, only whether it handles it: `true` or a list
+    /// (its effects unread) is an empty list, `false` is none.
+    mutating func handler(_ node: Int) throws(Diagnostic) -> [Effect]? {
+        guard appMode else { return try effects(node) }
+        switch tape.tag(node) {
+        case .true, .array: return []
+        case .false: return nil
+        default: throw fail(node, "expected true, false or a list of effects, found \(tape.typeName(node))")
+        }
     }
 
     enum LabelField: Int, FieldSet {
@@ -209,6 +257,6 @@ extension NodeReader {
             if count > 1 { throw fail(fmt, "a format takes one number (%@), found \(count) placeholders") }
             format = s
         }
-        return Adjust(value: value, min: lo, max: hi, step: step, format: format, effects: try effectsField(f[.do]) ?? [])
+        return Adjust(value: value, min: lo, max: hi, step: step, format: format, effects: appMode ? [] : try effectsField(f[.do]) ?? [])
     }
 }

@@ -6,10 +6,21 @@ public struct Screen: Sendable, Hashable {
     public var focus: String?
     public var magicTap: [Effect]?
     public var escape: [Effect]?
-    /// The flat element table; `elements[0]` is the root.
-    public var elements: [Element]
+    /// The flat element table; `elements[0]` is the root. A decoded screen is in pre-order;
+    /// after tree updates (`apply(_:)`) new elements take free slots or go at the end, and a
+    /// removed element's slot is empty (`Element.isRemoved`) until it is taken again.
+    public internal(set) var elements: [Element]
     /// Element id → index in `elements`.
-    public var index: [String: Int]
+    public internal(set) var index: [String: Int]
+    /// Elements with `modal` set (any order).
+    public internal(set) var modals: [Int]
+    /// Empty slots, reused by new elements.
+    var free: [Int] = []
+    /// Findings of `tandem lint` this screen accepts on purpose, with the reason (`"lint"` on
+    /// the screen object).
+    public var lint: LintException?
+    /// The same on elements, by element index; an exception covers the element's subtree.
+    public var elementLint: [Int: LintException] = [:]
 
     public init(id: String, title: String?, focus: String?, magicTap: [Effect]?, escape: [Effect]?, elements: [Element]) {
         var duplicates: [(element: Int, first: Int)] = []
@@ -29,11 +40,25 @@ public struct Screen: Sendable, Hashable {
             if let first = index.insertIfAbsent(elements[i].id, i) { duplicates.append((i, first)) }
         }
         self.index = index
+        self.modals = elements.indices.filter { elements[$0].modal }
     }
 
     public subscript(id: String) -> Element? {
         index[id].map { elements[$0] }
     }
+}
+
+/// Lint rules a catalog turns off for one screen or element subtree, and why: a deliberate,
+/// reviewed exception (`"lint": {"allow": ["small-target"], "why": "…"}`).
+public struct LintException: Sendable, Hashable {
+    /// Rule ids (`tandem lint --list-rules`).
+    public var allow: [String]
+    /// The reason, for the reviewer; required.
+    public var why: String
+    /// The line of `"lint"` in the catalog file.
+    public var line: Int
+
+    public init(allow: [String], why: String, line: Int) { self.allow = allow; self.why = why; self.line = line }
 }
 
 extension Dictionary where Value == Int {

@@ -31,7 +31,7 @@ public struct Traits: OptionSet, Sendable, Hashable {
     /// Tandem extension: the text field is being edited (first responder, keyboard shown).
     public static let isEditing = Traits(rawValue: 1 << 21)
 
-    /// The names a catalog uses (SPEC §1), in the SPEC's order; `isEditing` is Tandem's.
+    /// The names a catalog uses (Docs/formats.md#element), in that table's order; `isEditing` is Tandem's.
     public static let named: [(name: String, trait: Traits)] = [
         ("button", .button), ("link", .link), ("header", .header), ("searchField", .searchField),
         ("image", .image), ("selected", .selected), ("playsSound", .playsSound), ("keyboardKey", .keyboardKey),
@@ -48,6 +48,6 @@ public struct Traits: OptionSet, Sendable, Hashable {
         self = t.trait
     }
 
-    /// The catalog names of the traits in this set, in the SPEC's order.
+    /// The catalog names of the traits in this set, in the contract's order.
     public var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
 }

@@ -1,132 +1,142 @@
-/// Everything a user can ask of Tandem (SPEC §2). One table drives the scenario language,
-/// key maps, `--help` and (later) the control socket, so a command has one name everywhere.
+/// Everything a user can ask of Tandem (Docs/formats.md#commands). `Command.table` is the one
+/// place a command is described: scenario parsing, key maps, `--help`, the control socket and
+/// Docs/keymaps.md all read it, so a command has one name everywhere.
+///
+/// Adding a command is a case here, a row in `table`, and its handler in the part that
+/// `CommandInfo.handler` names.
 public enum Command: Sendable, Hashable {
     case next, previous, first, last
     case activate, increment, decrement
     case actionNext, actionPrevious
     case magicTap, escape
-    case readAll, stop, `repeat`, spell
+    case readAll, readFromTop, stop, `repeat`, spell
     case nextHeading, previousHeading
     case scrollUp, scrollDown
     case panLeft, panRight
     /// A routing key over braille cell N (0-based, in the window shown).
     case route(Int)
-    // Session commands of `tandem run` (Tandem's additions to SPEC §2).
     case historyPrevious, historyNext
     case mark, help
     case rateUp, rateDown, punctuation, verbosity
+}
 
-    /// Name and one-line description of each command, in the SPEC's order.
-    public static let table: [(name: String, summary: String)] = [
-        ("next", "move to the next element"),
-        ("previous", "move to the previous element"),
-        ("first", "move to the first element"),
-        ("last", "move to the last element"),
-        ("activate", "double tap: activate the element or the selected custom action"),
-        ("increment", "raise an adjustable element's value"),
-        ("decrement", "lower an adjustable element's value"),
-        ("action-next", "select the next custom action (rotor)"),
-        ("action-previous", "select the previous custom action (rotor)"),
-        ("magic-tap", "two-finger double tap: the app's main action"),
-        ("escape", "two-finger scrub: dismiss or go back"),
-        ("read-all", "read from the focused element to the end"),
-        ("stop", "silence speech (except important messages)"),
-        ("repeat", "repeat the last thing spoken"),
-        ("spell", "spell the focused element's label"),
-        ("next-heading", "move to the next heading"),
-        ("previous-heading", "move to the previous heading"),
-        ("scroll-up", "three-finger swipe down: scroll up a page"),
-        ("scroll-down", "three-finger swipe up: scroll down a page"),
-        ("pan-left", "pan the braille window left"),
-        ("pan-right", "pan the braille window right"),
-        ("route N", "routing key over braille cell N: activate what is under it"),
-        ("history-previous", "review the previous utterance in the speech history"),
-        ("history-next", "review the next utterance in the speech history"),
-        ("mark", "record a tester's mark in the transcript"),
-        ("help", "say the keys"),
-        ("rate-up", "speak faster"),
-        ("rate-down", "speak slower"),
-        ("punctuation", "cycle the punctuation level"),
-        ("verbosity", "turn hints on or off"),
+/// Who carries a command out.
+public enum CommandHandler: String, Sendable, Hashable {
+    /// `Navigator.perform`: focus, actions, effects.
+    case navigator
+    /// The session's speech and braille: reading, silencing, panning, routing.
+    case output
+    /// The session's tools for a tester: speech history, marks, help, speech settings.
+    case tester
+}
+
+/// One row of the command table.
+public struct CommandInfo: Sendable {
+    /// As scenarios, key maps and the control socket write it (`next`, `route`).
+    public let name: String
+    /// The argument's placeholder in usage texts (`N`), for a command that takes a number.
+    public let argument: String?
+    /// One line, in English (the session speaks each language's own from its phrase table).
+    public let summary: String
+    public let handler: CommandHandler
+    /// The command, given its argument (ignored by commands without one).
+    let make: @Sendable (Int) -> Command
+
+    init(_ name: String, _ command: Command, _ handler: CommandHandler, _ summary: String) {
+        self.name = name; self.argument = nil; self.summary = summary; self.handler = handler
+        self.make = { _ in command }
+    }
+
+    init(_ name: String, argument: String, _ handler: CommandHandler, _ summary: String, _ make: @escaping @Sendable (Int) -> Command) {
+        self.name = name; self.argument = argument; self.summary = summary; self.handler = handler; self.make = make
+    }
+
+    /// `route N`: the name and the argument's placeholder.
+    public var usage: String { argument.map { "\(name) \($0)" } ?? name }
+
+    /// The command without an argument, or with `argument`.
+    public func command(argument: Int = 0) -> Command { make(argument) }
+
+    /// The largest argument a command accepts (a cell of a braille display).
+    public static let argumentLimit = 9_999
+}
+
+extension Command {
+    /// Every command, in the order help and Docs list them.
+    public static let table: [CommandInfo] = [
+        .init("next", .next, .navigator, "move to the next element"),
+        .init("previous", .previous, .navigator, "move to the previous element"),
+        .init("first", .first, .navigator, "move to the first element"),
+        .init("last", .last, .navigator, "move to the last element"),
+        .init("activate", .activate, .navigator, "double tap: activate the element or the selected custom action"),
+        .init("increment", .increment, .navigator, "raise an adjustable element's value"),
+        .init("decrement", .decrement, .navigator, "lower an adjustable element's value"),
+        .init("action-next", .actionNext, .navigator, "select the next custom action (rotor)"),
+        .init("action-previous", .actionPrevious, .navigator, "select the previous custom action (rotor)"),
+        .init("magic-tap", .magicTap, .navigator, "two-finger double tap: the app's main action"),
+        .init("escape", .escape, .navigator, "two-finger scrub: dismiss or go back"),
+        .init("read-all", .readAll, .output, "read from the focused element to the end"),
+        .init("read-from-top", .readFromTop, .output, "two-finger swipe up: read the screen from the top"),
+        .init("stop", .stop, .output, "silence speech (except important messages)"),
+        .init("repeat", .repeat, .output, "repeat the last thing spoken"),
+        .init("spell", .spell, .output, "spell the focused element's label"),
+        .init("next-heading", .nextHeading, .navigator, "move to the next heading"),
+        .init("previous-heading", .previousHeading, .navigator, "move to the previous heading"),
+        .init("scroll-up", .scrollUp, .navigator, "three-finger swipe down: scroll up a page"),
+        .init("scroll-down", .scrollDown, .navigator, "three-finger swipe up: scroll down a page"),
+        .init("pan-left", .panLeft, .output, "pan the braille window left"),
+        .init("pan-right", .panRight, .output, "pan the braille window right"),
+        .init("route", argument: "N", .output, "routing key over braille cell N: activate what is under it") { .route($0) },
+        .init("history-previous", .historyPrevious, .tester, "review the previous utterance in the speech history"),
+        .init("history-next", .historyNext, .tester, "review the next utterance in the speech history"),
+        .init("mark", .mark, .tester, "record a tester's mark in the transcript"),
+        .init("help", .help, .tester, "say the keys"),
+        .init("rate-up", .rateUp, .tester, "speak faster"),
+        .init("rate-down", .rateDown, .tester, "speak slower"),
+        .init("punctuation", .punctuation, .tester, "cycle the punctuation level"),
+        .init("verbosity", .verbosity, .tester, "turn hints on or off"),
     ]
 
-    /// Parses a command as scenarios and key maps write it (`next`, `route 3`).
-    public init?(name: String) {
+    /// The row for a command name (`route`, not `route 3`).
+    public static func info(named name: some StringProtocol) -> CommandInfo? {
+        byName[String(name)].map { table[$0] }
+    }
+
+    private static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($1.name, $0) })
+    private static let byCommand: [Command: Int] = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($1.command(), $0) })
+
+    /// This command's row.
+    public var info: CommandInfo { Self.table[Self.byCommand[withoutArgument]!] }
+
+    /// The number a command carries (a routing key's cell), if it takes one.
+    public var argument: Int? {
+        if case .route(let n) = self { return n }
+        return nil
+    }
+
+    /// The command with its argument set to 0: the form its table row builds. (A command
+    /// that takes an argument adds a line here and in `argument`.)
+    var withoutArgument: Command {
+        if case .route = self { return .route(0) }
+        return self
+    }
+
+    /// Parses a command as scenarios, key maps and the control socket write it (`next`, `route 3`).
+    public init?(name: some StringProtocol) {
         let words = name.split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = words.first else { return nil }
-        if first == "route" {
-            guard words.count == 2, let n = Int(words[1]), n >= 0, n < 10_000 else { return nil }
-            self = .route(n)
-            return
-        }
-        guard words.count == 1 else { return nil }
-        switch first {
-        case "next": self = .next
-        case "previous": self = .previous
-        case "first": self = .first
-        case "last": self = .last
-        case "activate": self = .activate
-        case "increment": self = .increment
-        case "decrement": self = .decrement
-        case "action-next": self = .actionNext
-        case "action-previous": self = .actionPrevious
-        case "magic-tap": self = .magicTap
-        case "escape": self = .escape
-        case "read-all": self = .readAll
-        case "stop": self = .stop
-        case "repeat": self = .repeat
-        case "spell": self = .spell
-        case "next-heading": self = .nextHeading
-        case "previous-heading": self = .previousHeading
-        case "scroll-up": self = .scrollUp
-        case "scroll-down": self = .scrollDown
-        case "pan-left": self = .panLeft
-        case "pan-right": self = .panRight
-        case "history-previous": self = .historyPrevious
-        case "history-next": self = .historyNext
-        case "mark": self = .mark
-        case "help": self = .help
-        case "rate-up": self = .rateUp
-        case "rate-down": self = .rateDown
-        case "punctuation": self = .punctuation
-        case "verbosity": self = .verbosity
-        default: return nil
+        guard let first = words.first, let info = Self.info(named: first) else { return nil }
+        if info.argument == nil {
+            guard words.count == 1 else { return nil }
+            self = info.command()
+        } else {
+            guard words.count == 2, let n = Int(words[1]), (0...CommandInfo.argumentLimit).contains(n) else { return nil }
+            self = info.command(argument: n)
         }
     }
 
-    /// The command's name as written in scenarios and key maps.
+    /// The command as written in scenarios and key maps (`next`, `route 3`).
     public var name: String {
-        switch self {
-        case .next: "next"
-        case .previous: "previous"
-        case .first: "first"
-        case .last: "last"
-        case .activate: "activate"
-        case .increment: "increment"
-        case .decrement: "decrement"
-        case .actionNext: "action-next"
-        case .actionPrevious: "action-previous"
-        case .magicTap: "magic-tap"
-        case .escape: "escape"
-        case .readAll: "read-all"
-        case .stop: "stop"
-        case .repeat: "repeat"
-        case .spell: "spell"
-        case .nextHeading: "next-heading"
-        case .previousHeading: "previous-heading"
-        case .scrollUp: "scroll-up"
-        case .scrollDown: "scroll-down"
-        case .panLeft: "pan-left"
-        case .panRight: "pan-right"
-        case .route(let n): "route \(n)"
-        case .historyPrevious: "history-previous"
-        case .historyNext: "history-next"
-        case .mark: "mark"
-        case .help: "help"
-        case .rateUp: "rate-up"
-        case .rateDown: "rate-down"
-        case .punctuation: "punctuation"
-        case .verbosity: "verbosity"
-        }
+        let row = info
+        return argument.map { "\(row.name) \($0)" } ?? row.name
     }
 }

@@ -1,11 +1,13 @@
 import TandemModel
 
-/// Effects (SPEC §1) and the focus rules that follow a batch of them.
+/// Effects (Docs/formats.md#effects) and the focus rules that follow a batch of them.
 extension Navigator {
     /// What a batch of effects asked for, settled once the whole batch has run.
     struct Batch {
         var focusBefore: String?
-        var orderBefore: ReadingOrder?
+        /// Where focus was in the order before the batch, and the elements around it: where
+        /// focus goes if the batch takes the focused element away.
+        var neighbours: Neighbours?
         var screenSwitched = false
         var wentBack = false
         var preferredFocus: String?
@@ -14,34 +16,24 @@ extension Navigator {
 
     /// Runs effects in order, each taking effect before the next, then settles focus.
     mutating func run(_ effects: [Effect], into events: inout [NavigatorEvent]) {
-        var batch = Batch(focusBefore: focusedElement?.id, orderBefore: readingOrder())
+        var batch = Batch(focusBefore: focusedElement?.id, neighbours: neighboursOfFocus())
         for effect in effects { apply(effect, &batch, into: &events) }
-        settle(batch, into: &events)
+        refocus(after: batch, into: &events)
     }
 
     mutating func apply(_ effect: Effect, _ batch: inout Batch, into events: inout [NavigatorEvent]) {
         switch effect {
         case .set(let id, let changes):
             guard let (s, e) = catalog.locate(id) else { return }
-            let before = catalog.screens[s].elements[e]
-            var el = before
-            if let l = changes.label { el.label = l }
-            if let v = changes.value { el.value = v }
-            if let h = changes.hint { el.hint = h }
-            if let t = changes.traits { el.traits = t }
-            if let h = changes.hidden { el.hidden = h }
-            if let m = changes.modal { el.modal = m }
-            catalog.screens[s].elements[e] = el
-            // Fix: a value alone can change reachability too: an element with nothing else to
-            // present becomes accessible by SPEC §1's default rule when it gains one.
-            if changes.altersStructure || el.hasContent != before.hasContent { orders[s] = nil }
-            if s == screenIndex, e == focusIndex {
-                if el.label != before.label || el.traits != before.traits {
-                    events.append(.elementChanged(element: id))
-                } else if el.value != before.value {
-                    events.append(.valueChanged(element: id))
-                }
+            let before = catalog.screens[s].modify(e) { el in
+                if let l = changes.label { el.label = l }
+                if let v = changes.value { el.value = v }
+                if let h = changes.hint { el.hint = h }
+                if let t = changes.traits { el.traits = t }
+                if let h = changes.hidden { el.hidden = h }
+                if let m = changes.modal { el.modal = m }
             }
+            contentChanged(screen: s, element: e, from: before, into: &events)
         case .adjust(let id, let by):
             guard let (s, e) = catalog.locate(id) else { return }
             _ = applyAdjust(screen: s, element: e, by: by, into: &events)
@@ -74,10 +66,12 @@ extension Navigator {
             guard let (s, e) = catalog.locate(id) else { return }
             // The decoder refuses fewer than one step; an effect built in code may not.
             let steps = max(1, steps), ms = max(0, ms)
-            catalog.screens[s].elements[e].hidden = false
-            catalog.screens[s].elements[e].modal = true
-            catalog.screens[s].elements[e].progress?.value = 0
-            orders[s] = nil
+            let before = catalog.screens[s].modify(e) { el in
+                el.hidden = false
+                el.modal = true
+                el.progress?.value = 0
+            }
+            repairOrder(screen: s, changed: [e], restructured: [], movesUnits: ReadingOrder.changeMovesUnits(from: before, to: catalog.screens[s].elements[e]))
             let token = nextLoadToken
             nextLoadToken += 1
             loads[token] = Load(screen: s, element: e, steps: steps, then: then)
@@ -99,15 +93,15 @@ extension Navigator {
     mutating func applyAdjust(screen s: Int, element e: Int, by steps: Double, into events: inout [NavigatorEvent]) -> Bool {
         guard var adjust = catalog.screens[s].elements[e].adjust else { return false }
         var value = adjust.value + steps * adjust.step
-        // Keep repeated decimal steps (0.1 + 0.1 + …) from drifting.
-        // Fix: skipped where the scaling overflows (it stored `inf` past a bound near 1e300),
-        // and done before clamping so that the result always lies within the bounds.
+        // Keep repeated decimal steps (0.1 + 0.1 + …) from drifting; only where the scaling
+        // stays finite (near 1e300 it would not), and before clamping, so that the result
+        // always lies within the bounds.
         let snapped = (value * 1e9).rounded() / 1e9
         if snapped.isFinite { value = snapped }
         value = Swift.min(adjust.max, Swift.max(adjust.min, value))
         guard value != adjust.value else { return false }
         adjust.value = value
-        catalog.screens[s].elements[e].adjust = adjust
+        catalog.screens[s].modify(e) { $0.adjust = adjust }
         if s == screenIndex, e == focusIndex {
             events.append(.valueChanged(element: catalog.screens[s].elements[e].id))
         }
@@ -123,7 +117,7 @@ extension Navigator {
         case .loadStep(let token, let step):
             guard let load = loads[token] else { break }
             let fraction = Double(step) / Double(load.steps)
-            catalog.screens[load.screen].elements[load.element].progress?.value = fraction
+            catalog.screens[load.screen].modify(load.element) { $0.progress?.value = fraction }
             let id = catalog.screens[load.screen].elements[load.element].id
             events.append(.progress(element: id, step: step, steps: load.steps))
             if step == load.steps {
@@ -139,7 +133,7 @@ extension Navigator {
     /// Focus rules after a batch: a new screen focuses its `focus`; an explicit layout or
     /// screen change wins; a modal that appeared takes focus and gives it back when it goes;
     /// a focused element that disappeared hands focus to its neighbour.
-    mutating func settle(_ batch: Batch, into events: inout [NavigatorEvent]) {
+    mutating func refocus(after batch: Batch, into events: inout [NavigatorEvent]) {
         if batch.screenSwitched {
             let explicitID = batch.explicit?.id.flatMap { screen.index[$0] != nil ? $0 : nil }
             focusScreen(preferred: explicitID ?? batch.preferredFocus,
@@ -165,10 +159,9 @@ extension Navigator {
                 moved = true
             }
         }
-        // Modals that closed: give focus back to where it was before each.
-        // Fix: this screen's entries are unwound even when another screen's lie above them (a
-        // sheet left open while a modal was opened on the next screen); before, the sheet's entry
-        // was never removed, so focus was not given back and did not move into it next time.
+        // Modals that closed: give focus back to where it was before each. This screen's
+        // entries are unwound even when another screen's lie above them (a sheet left open
+        // while a modal was opened on the next screen).
         while let k = modalReturns.lastIndex(where: { $0.screen == screenIndex }), modalReturns[k].modal != o.modalRoot {
             let last = modalReturns.remove(at: k)
             if focusIndex.map({ !o.contains($0) }) ?? true,
@@ -181,11 +174,7 @@ extension Navigator {
         if let f = focusIndex, o.contains(f) { return }
         if moved && focusIndex == nil { return }
         // The focused element went away: its next reachable neighbour in the old order.
-        var target: Int?
-        if let old = batch.orderBefore, let f = focusIndex, let p = old.position(of: f) {
-            target = old.elements[(p + 1)...].first(where: o.contains) ?? old.elements[..<p].last(where: o.contains)
-        }
-        if let t = target ?? o.elements.first {
+        if let t = batch.neighbours?.survivor(in: o) ?? o.elements.first {
             setFocus(t, reason: .lost, into: &events)
         } else {
             focusIndex = nil
@@ -194,9 +183,7 @@ extension Navigator {
 
     /// The focus to restore when the user comes back to this screen: the focused element, or,
     /// when this batch has just hidden it (a loading indicator whose `then` changes screen),
-    /// the element a closed modal gives focus back to.
-    ///
-    /// Fix: the hidden indicator itself was remembered, so `back` fell to the first element.
+    /// the element a closed modal gives focus back to — never the hidden indicator itself.
     mutating func focusToRemember() -> String? {
         guard let f = focusIndex else { return nil }
         let o = readingOrder()

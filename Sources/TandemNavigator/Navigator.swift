@@ -19,6 +19,10 @@ public struct Navigator: Sendable {
     /// The custom action the rotor has selected on the focused element (`nil`: default activation).
     public internal(set) var rotor: Int?
 
+    /// The catalog is fed by a running app: the user's actions go to it (`.appAction`) instead
+    /// of running the catalog's effects (Docs/protocol.md#action).
+    public var forwardsActions = false
+
     var backStack: [(screen: Int, focus: String?)] = []
     /// Reading order per screen, rebuilt only when the structure of that screen changed.
     var orders: [Int: ReadingOrder] = [:]
@@ -77,9 +81,15 @@ public struct Navigator: Sendable {
         return events
     }
 
-    /// Performs a navigator command. Commands that act on output only (stop, repeat, spell,
-    /// read-all, panning, routing) return no events: the session handles them.
+    /// Performs a command the table gives to the navigator (`CommandHandler.navigator`);
+    /// the others act on the session's output and return no events here.
     public mutating func perform(_ command: Command) -> [NavigatorEvent] {
+        if forwardsActions, Self.forwarded.contains(command) {
+            guard let action = appAction(for: command) else {
+                return command == .increment || command == .decrement ? [.boundary(.none)] : [.unhandled(command)]
+            }
+            return [.appAction(action)]
+        }
         var events: [NavigatorEvent] = []
         switch command {
         case .next: step(by: 1, into: &events)
@@ -97,11 +107,13 @@ public struct Navigator: Sendable {
         case .escape: escape(into: &events)
         case .scrollUp: handler(command, \.scrollUp, screenLevel: nil, into: &events)
         case .scrollDown: handler(command, \.scrollDown, screenLevel: nil, into: &events)
-        case .readAll, .stop, .repeat, .spell, .panLeft, .panRight, .route,
-             .historyPrevious, .historyNext, .mark, .help, .rateUp, .rateDown, .punctuation, .verbosity: break
+        default: assert(command.info.handler != .navigator, "no navigator handler for \(command.name)")
         }
         return events
     }
+
+    /// The commands an app carries out itself.
+    static let forwarded: Set<Command> = [.activate, .increment, .decrement, .magicTap, .escape, .scrollUp, .scrollDown]
 
     /// Moves to the next element for read-all; `nil` at the end of the screen.
     public mutating func advanceForReadAll() -> [NavigatorEvent]? {
@@ -109,6 +121,18 @@ public struct Navigator: Sendable {
         guard let f = focusIndex, let p = o.position(of: f), p + 1 < o.elements.count else { return nil }
         var events: [NavigatorEvent] = []
         setFocus(o.elements[p + 1], reason: .readAll, into: &events)
+        return events
+    }
+
+    /// Focuses the first element for read-from-top (even when it is focused already, so that
+    /// it is read again).
+    public mutating func focusFirstForReadAll() -> [NavigatorEvent] {
+        var events: [NavigatorEvent] = []
+        if let first = readingOrder().elements.first {
+            setFocus(first, reason: .readAll, into: &events)
+        } else {
+            events.append(.boundary(.none))
+        }
         return events
     }
 

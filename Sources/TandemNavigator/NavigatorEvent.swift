@@ -56,4 +56,24 @@ public enum NavigatorEvent: Sendable, Hashable {
     case unhandled(Command)
     /// Call `Navigator.fire(_:)` with `timer` after `afterMs` milliseconds.
     case schedule(timer: Timer, afterMs: Int)
+    /// An action for the app that feeds the catalog to carry out.
+    case appAction(AppAction)
+}
+
+/// What the user asked of an element of a running app: the app carries it out itself
+/// (Docs/protocol.md#action). Only for catalogs fed by an app (`Navigator.forwardsActions`).
+public struct AppAction: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case activate, increment, decrement, custom, magicTap, escape, scrollUp, scrollDown
+    }
+    public var kind: Kind
+    /// The element the action is for (for magic tap, escape and scrolling: the element they
+    /// were resolved on).
+    public var element: String
+    /// The custom action's name.
+    public var name: String?
+
+    public init(_ kind: Kind, element: String, name: String? = nil) {
+        self.kind = kind; self.element = element; self.name = name
+    }
 }

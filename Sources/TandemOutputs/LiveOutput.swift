@@ -1,3 +1,20 @@
+/// Which live output.
+public enum OutputKind: String, Sendable, Hashable {
+    case speech, braille
+}
+
+/// An output went away or came back: what the session is told, and the transcript logs as an
+/// `output` event.
+public struct OutputStatus: Sendable, Hashable {
+    public var output: OutputKind
+    public var available: Bool
+    /// For people (and the transcript).
+    public var message: String
+    public init(_ output: OutputKind, available: Bool, message: String) {
+        self.output = output; self.available = available; self.message = message
+    }
+}
+
 /// What a live output reports back to the session that drives it. Outputs call their
 /// reporter from any thread; the runner queues the report and handles it on its own thread.
 public enum LiveOutputEvent: Sendable, Hashable {
@@ -5,8 +22,8 @@ public enum LiveOutputEvent: Sendable, Hashable {
     case speechBegan(Int)
     case speechEnded(Int)
     case speechCancelled(Int)
-    /// The output went away or came back; `message` is for people (and the transcript).
-    case status(output: String, available: Bool, message: String)
+    /// The output went away or came back.
+    case status(OutputStatus)
     /// A braille display key, as a BRLTTY command name (`LNDN`, `FWINRT`, `ROUTE`) with its
     /// argument (the routing key's cell) when it has one.
     case brailleCommand(name: String, argument: Int?)
@@ -18,8 +35,7 @@ public enum LiveOutputEvent: Sendable, Hashable {
 /// happens through `report`, and never blocks or crashes the session when its daemon is
 /// missing, hung or restarted (it reconnects by itself).
 public protocol LiveOutput: OutputSink {
-    /// `speech` or `braille`.
-    var name: String { get }
+    var kind: OutputKind { get }
     /// Connects (or starts trying to, in the background) and keeps `report` for later events.
     func start(report: @escaping @Sendable (LiveOutputEvent) -> Void)
     /// Disconnects; no report is made after it returns.

@@ -43,4 +43,18 @@ public enum Record: Sendable, Hashable {
     case braille(BrailleFrame)
     case sound(SoundIcon)
     case event(SessionEvent)
+    /// The session learnt that an output went away or came back (an `output` event in the
+    /// transcript). Outputs read it too: speech learns whether the session waits for its
+    /// end-of-speech notices.
+    case outputStatus(OutputStatus)
+    /// The speech settings changed (a `voice` event in the transcript); speech-dispatcher
+    /// applies them before the next utterance.
+    case speechSettings(SpeechSettings)
+}
+
+/// What the user set about speech: the voice speech-dispatcher uses, and whether hints are said.
+public struct SpeechSettings: Sendable, Hashable {
+    public var voice: SpeechDispatcherOutput.Voice
+    public var hints: Bool
+    public init(voice: SpeechDispatcherOutput.Voice, hints: Bool) { self.voice = voice; self.hints = hints }
 }

@@ -1,7 +1,7 @@
 import TandemPolicy
 import TandemPresentation
 
-/// The transcript format (SPEC §3): one JSON object a line, `t` and `ch` first.
+/// The transcript format (Docs/formats.md#transcript): one JSON object a line, `t` and `ch` first.
 public enum Transcript {
     /// The line for a record at time `t` (milliseconds).
     public static func line(for record: Record, at t: Int) -> TranscriptLine {
@@ -29,6 +29,12 @@ public enum Transcript {
         case .event(let e):
             f += [("ch", .string("event")), ("type", .string(e.type))]
             f += e.fields.map { ($0.key, .string($0.value)) }
+        case .outputStatus(let s):
+            f += [("ch", .string("event")), ("type", .string("output")), ("output", .string(s.output.rawValue)),
+                  ("available", .string(s.available ? "yes" : "no")), ("message", .string(s.message))]
+        case .speechSettings(let s):
+            f += [("ch", .string("event")), ("type", .string("voice")), ("rate", .string(String(s.voice.rate))),
+                  ("punctuation", .string(s.voice.punctuation)), ("hints", .string(s.hints ? "on" : "off"))]
         }
         return TranscriptLine(f)
     }

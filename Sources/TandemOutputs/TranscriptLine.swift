@@ -1,3 +1,4 @@
+import TandemModel
 /// One JSON Lines record: fields in a fixed order (`t`, `ch`, then the channel's own), written
 /// byte-for-byte the same on every run.
 public struct TranscriptLine: Sendable, Hashable {
@@ -44,28 +45,6 @@ public struct TranscriptLine: Sendable, Hashable {
         return out + "}"
     }
 
-    /// JSON string escaping: quotes, backslashes and control characters; everything else
-    /// (including braille and Cyrillic) as UTF-8.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// JSON string escaping (`JSONText.quote`).
+    public static func quote(_ s: String) -> String { JSONText.quote(s) }
 }

@@ -12,7 +12,7 @@ import TandemPresentation
 public enum Priority: String, Sendable, Hashable, CaseIterable {
     case important, message, text, notification, progress
 
-    /// The priority Tandem gives an utterance (SPEC §4's table).
+    /// The priority Tandem gives an utterance (Docs/policy.md#rules).
     public init(for utterance: Utterance) {
         switch utterance.source {
         case .focus, .value: self = .text

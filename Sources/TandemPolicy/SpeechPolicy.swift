@@ -37,7 +37,7 @@ public struct PolicySettings: Sendable, Hashable {
     }
 }
 
-/// The interruption and queueing policy (SPEC §4): decides what to speak, cancel, postpone or
+/// The interruption and queueing policy (Docs/policy.md#rules): decides what to speak, cancel, postpone or
 /// drop. Pure and clock-driven, so that headless replays and live sessions run the same code.
 ///
 /// The flow, step by step:
@@ -59,7 +59,7 @@ public struct PolicySettings: Sendable, Hashable {
 ///      last is a `message` that never overtakes a first still waiting, and one in between is
 ///      dropped while anything plays or waits, or within the progress interval.
 ///    Anything new drops a hint that was waiting for its pause to end.
-/// 3. `settle` starts the head of the queue when nothing plays; with an empty queue it starts
+/// 3. `startDue` starts the head of the queue when nothing plays; with an empty queue it starts
 ///    a hint whose pause is over. The driver calls it once its burst of input is processed
 ///    (after each event when live; at the end of each virtual instant when headless).
 /// 4. `speechEnded` (the end-of-speech notice) frees the speaker; an utterance with a hint
@@ -77,7 +77,7 @@ public struct SpeechPolicy: Sendable {
 
     public init(settings: PolicySettings = PolicySettings()) { self.settings = settings }
 
-    /// When the policy next needs `settle` without any other input (a hint's pause ending).
+    /// When the policy next needs `startDue` without any other input (a hint's pause ending).
     public var nextDeadline: Milliseconds? { pendingHint?.due }
 
     /// Whether nothing plays, waits or is pending.
@@ -126,7 +126,7 @@ public struct SpeechPolicy: Sendable {
                 }
             }
             // The first progress of a series is spared, as `message` and `text` spare it: "the first
-            // and the last are always spoken" (SPEC §4). It waits behind the important instead.
+            // and the last are always spoken" (Docs/policy.md#rules). It waits behind the important instead.
             out += dropQueued(where: { ($0.priority == .notification || $0.priority == .progress) && !Self.isFirstProgress($0) }, reason: "important")
             queue.insert(item, at: insertionIndex(after: [.important]))
             if playing != nil { out.append(.postpone(item, reason: "after important")) }
@@ -212,7 +212,7 @@ public struct SpeechPolicy: Sendable {
     }
 
     /// Step 3: start what is due.
-    public mutating func settle(at now: Milliseconds) -> [Decision] {
+    public mutating func startDue(at now: Milliseconds) -> [Decision] {
         guard playing == nil else { return [] }
         if !queue.isEmpty {
             var out = dropPendingHint(reason: "interrupted")

@@ -56,7 +56,7 @@ extension Presenter {
             d.label = ""
             d.brailleLabel = ""
         }
-        d.value = t.contains(.switchButton) ? nil : spokenValue(of: e, language: nav.language)
+        d.value = t.contains(.switchButton) ? nil : spokenValue(of: e, language: nav.language, appOwned: nav.forwardsActions)
 
         // An element with nothing else to say says its hint in their place, and not again after the pause.
         var ownHint = e.hint.flatMap { $0.isEmpty ? nil : $0 }
@@ -133,10 +133,11 @@ extension Presenter {
 
     /// The value as VoiceOver says it: a loading indicator's progress, a switch's state, a
     /// secure field's length as dots (its text is never said), else the value; nil when empty.
-    func spokenValue(of e: Element, language: String) -> String? {
+    /// `appOwned`: a running app's value is said as it sent it (`Element.displayValue`).
+    func spokenValue(of e: Element, language: String, appOwned: Bool) -> String? {
         if e.progress != nil { return progressValue(e.progress) }
         if e.traits.contains(.switchButton), let state = switchState(e.value) { return word(state) }
-        guard let v = e.displayValue(language: language), !v.isEmpty else { return nil }
+        guard let v = e.displayValue(language: language, appOwned: appOwned), !v.isEmpty else { return nil }
         if e.traits.contains(.secureTextField) { return String(repeating: "•", count: v.count) }
         return v
     }
@@ -164,7 +165,7 @@ extension Presenter {
     /// What VoiceOver says of a header cell: its label and value.
     func headerText(_ i: Int, in nav: Navigator) -> String {
         let e = nav.screen.elements[i]
-        return [label(for: i, in: nav), spokenValue(of: e, language: nav.language) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+        return [label(for: i, in: nav), spokenValue(of: e, language: nav.language, appOwned: nav.forwardsActions) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The element's container context, from the navigator's reading order. Only elements in a
@@ -179,7 +180,7 @@ extension Presenter {
         guard inContainer else { return nil }
         // Cached by the navigator after any step; built here only after a change it has not seen.
         var copy = nav
-        return copy.readingOrder().context(of: i)
+        return copy.readingOrder().context(of: i, in: nav.screen)
     }
 
     func word(_ w: ElementDescription.Word) -> String {

@@ -93,6 +93,10 @@ public struct Phrases: Sendable {
     public var catalogError: String { text("session.catalogError") }
     /// Said when `tandem run` starts.
     public var helpHint: String { text("session.helpHint") }
+    /// `tandem serve` with no app in front.
+    public var noApp: String { text("session.noApp") }
+    /// `%@` is the app's name.
+    public var appClosed: String { text("session.appClosed") }
 
     /// What a command does, for the help key (`command.next`); `name` as scenarios write it
     /// (`route N` is `command.route`). Nil for a command no table describes.

@@ -69,7 +69,7 @@ public struct Presenter: Sendable {
             return [.speak(u), .focusLine(braille(d))]
         case .valueChanged(let id):
             guard let i = nav.screen.index[id] else { return [] }
-            let text = spokenValue(of: nav.screen.elements[i], language: lang) ?? label(for: i, in: nav)
+            let text = spokenValue(of: nav.screen.elements[i], language: lang, appOwned: nav.forwardsActions) ?? label(for: i, in: nav)
             return [.speak(Utterance(text: text, language: lang, source: .value)), .focusLine(braille(for: i, in: nav))]
         case .elementChanged(let id):
             guard let i = nav.screen.index[id] else { return [] }
@@ -88,7 +88,7 @@ public struct Presenter: Sendable {
                 out.append(.focusLine(name.map { BrailleText(text: $0, cursor: 0) } ?? braille(for: i, in: nav)))
             }
             return out
-        case .actionPerformed, .activated, .schedule, .unhandled:
+        case .actionPerformed, .activated, .schedule, .unhandled, .appAction:
             return []
         case .screenChanged:
             return [.sound(.screen)]

@@ -1,4 +1,4 @@
-/// Where an utterance comes from; the policy decides its priority from this (SPEC §4).
+/// Where an utterance comes from; the policy decides its priority from this (Docs/policy.md#rules).
 public enum Source: String, Sendable, Hashable {
     /// Focus moved (by the user, `screenChanged` or `layoutChanged`).
     case focus

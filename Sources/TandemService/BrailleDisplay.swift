@@ -12,6 +12,7 @@ struct BrailleDisplay {
 
     var width: Int
     var translator: any BrailleTranslator
+    /// The language lines are translated in (the foreground app's).
     var language: String
     private(set) var focus: Shown?
     private(set) var flash: Shown?

@@ -4,7 +4,7 @@ import TandemOutputs
 import TandemPresentation
 
 /// `tandem replay … --speech ADDRESS --braille HOST`: the scenario played on the real clock
-/// through real outputs (SPEC §5). `wait MS` really waits; speech ends come from
+/// through real outputs (Docs/tandem.1). `wait MS` really waits; speech ends come from
 /// speech-dispatcher; display keys drive the navigator too.
 public struct LiveReplay {
     public var catalog: Catalog

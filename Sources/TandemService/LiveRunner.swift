@@ -19,6 +19,11 @@ public enum LiveInput: Sendable {
     /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
     case quitWhenQuiet(timeout: Milliseconds)
     case quit
+    /// A client of `tandem serve` connected, sent a line (numbered from 1 on its connection),
+    /// or left (Docs/protocol.md).
+    case clientConnected(String)
+    case clientLine(String, line: Int, bytes: [UInt8])
+    case clientDisconnected(String)
 }
 
 /// Runs a session on the real clock: one thread owns the session; inputs (keys, end-of-speech
@@ -43,6 +48,14 @@ public final class LiveRunner: @unchecked Sendable {
     /// Texts of recent utterances by `Spoken.id`, for the transcript's `speechd` notices.
     private var recentSpeech: [Int: String] = [:]
     private var recentOrder: [Int] = []
+    /// `tandem serve`: the service its clients talk to. Set before `run`.
+    public var service: Service?
+    /// Called on the runner thread after each batch with what the service has for its clients.
+    public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
+    /// Called on the runner thread once a client's line is handled (the socket's backpressure).
+    public var lineHandled: (@Sendable (String) -> Void)?
+    /// Writes every input with its time (`--record`). Set before `run`.
+    public var recorder: SessionRecorder?
 
     public init(session: Session, keyMap: KeyMap = .default) {
         self.session = session
@@ -76,8 +89,13 @@ public final class LiveRunner: @unchecked Sendable {
         // first, so that the opening speech already waits for real end-of-speech notices.
         takeOutputStatuses()
         if startSpeaking {
-            session.start(at: now, helpHint: helpHint)
-            session.settle()
+            if service != nil {
+                service!.open(&session, at: now)
+                if let service, let deliver { deliver(service.outbox.take()) }
+            } else {
+                session.start(at: now, helpHint: helpHint)
+                session.settle()
+            }
         }
         while true {
             condition.lock()
@@ -107,6 +125,8 @@ public final class LiveRunner: @unchecked Sendable {
             }
             session.advance(to: now)
             rememberPlaying()
+            service?.routeNotices(&session)
+            if let service, let deliver { deliver(service.outbox.take()) }
             afterEachBatch?(snapshot)
             if let by = quitBy, session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
@@ -158,7 +178,18 @@ public final class LiveRunner: @unchecked Sendable {
     private func handle(_ input: LiveInput, at t: Milliseconds) {
         switch input {
         case .command(let c):
+            recorder?.record(.key(c), at: t)
             session.perform(c, at: t)
+        case .clientConnected(let c):
+            recorder?.record(.connect(client: c), at: t)
+            service?.connected(c)
+        case .clientLine(let c, let line, let bytes):
+            recorder?.record(.line(client: c, number: line, bytes: bytes), at: t)
+            service?.received(c, line: line, bytes: bytes, session: &session, at: t)
+            lineHandled?(c)
+        case .clientDisconnected(let c):
+            recorder?.record(.disconnect(client: c), at: t)
+            service?.disconnected(c, session: &session, at: t)
         case .post(let e):
             session.post(e, at: t)
         case .reload(let catalog):
@@ -174,14 +205,19 @@ public final class LiveRunner: @unchecked Sendable {
                 session.speechEnded(id: id, at: t)
             case .speechBegan:
                 logNotice(event, at: t)
-            case .status(let output, let available, let message):
-                session.reportOutput(output, available: available, message: message, at: t)
-                if output == "speech" { session.setSpeechTiming(available ? .external : .virtual) }
+            case .status(let status):
+                recorder?.record(.output(status), at: t)
+                session.reportOutput(status, at: t)
+                // While speech is away, speech ends are estimated as in headless runs, so
+                // nothing waits for a daemon that is gone.
+                if status.output == .speech { session.timing = status.available ? .external : .virtual }
             case .brailleCommand(let name, let argument):
                 if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
+                    recorder?.record(.key(c), at: t)
                     session.perform(c, at: t)
                 }
             case .displaySize(let columns):
+                recorder?.record(.displayWidth(columns), at: t)
                 session.setDisplayWidth(columns)
             }
         case .expect(let file, let line, let text):
@@ -191,6 +227,7 @@ public final class LiveRunner: @unchecked Sendable {
         case .quit:
             break
         }
+        service?.routeNotices(&session)
         session.settle()
     }
 }

@@ -116,9 +116,11 @@ private struct ProfileReader {
                         let epath = "\(path).\(e.key)"
                         let key = k == "braille" ? e.key.uppercased() : e.key
                         guard let command = try string(e.node, epath) else { table[key] = nil; continue }
-                        let known = command == "route" ? k == "braille" : command == "quit" ? k == "terminal" : Command(name: command) != nil
-                        guard known else { throw fail(e.node, epath, "unknown command \"\(command)\"") }
-                        table[key] = command
+                        guard let binding = KeyBinding(name: command) else { throw fail(e.node, epath, "unknown command \"\(command)\"") }
+                        // Only a display key carries an argument (a routing key's cell); only the terminal can quit.
+                        let fits = k == "braille" ? binding != .quit : !binding.takesArgument
+                        guard fits else { throw fail(e.node, epath, "\"\(command)\" cannot be bound to a \(k) key") }
+                        table[key] = binding
                     }
                     if k == "terminal" { p.keyMap.terminal = table } else { p.keyMap.braille = table }
                 }

@@ -1,4 +1,5 @@
 import TandemModel
+import TandemOutputs
 import TandemPresentation
 import TandemPolicy
 
@@ -55,12 +56,20 @@ public struct Profile: Sendable, Hashable {
 
     public init() {}
 
-    /// Milliseconds per character for headless durations (SPEC §3: 60 ms at the default
+    /// Milliseconds per character for headless durations (Docs/formats.md#timing: 60 ms at the default
     /// rate, shorter when faster).
     public var msPerCharacter: Int {
         let r = Swift.max(-50, Swift.min(100, rate))
         return 60 * 100 / (100 + r)
     }
+
+    /// The voice speech-dispatcher speaks with.
+    public var voiceSettings: SpeechDispatcherOutput.Voice {
+        .init(rate: rate, pitch: pitch, volume: volume, voiceType: voice, punctuation: punctuation)
+    }
+
+    /// What the session tells speech about (a `voice` event in the transcript).
+    public var speechSettings: SpeechSettings { SpeechSettings(voice: voiceSettings, hints: verbosity.hints) }
 
     public var policySettings: PolicySettings {
         PolicySettings(hintDelay: hintDelay, progressInterval: progressInterval)

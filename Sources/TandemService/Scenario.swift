@@ -1,7 +1,7 @@
 import TandemModel
 import TandemNavigator
 
-/// A scripted run (SPEC §2): one command a line, `#` starts a comment.
+/// A scripted run (Docs/formats.md#scenario): one command a line, `#` starts a comment.
 public struct Scenario: Sendable {
     public enum Step: Sendable, Hashable {
         case command(Command)
@@ -74,7 +74,9 @@ extension Scenario {
                 lines.append(Line(number: number, step: .post(try postEffect(rest, file: file, line: number, catalog: catalog))))
             default:
                 guard let c = Command(name: trimmed) else {
-                    if word == "route" { throw fail("route takes a cell number (0…9999), found \"\(rest)\"") }
+                    if let info = Command.info(named: word), let argument = info.argument {
+                        throw fail("\(word) takes a number \(argument) (0…\(CommandInfo.argumentLimit)), found \"\(rest)\"")
+                    }
                     throw fail("unknown command \"\(word)\" (commands: \(Command.table.map { $0.name }.joined(separator: ", ")), wait, expect, screen, profile, post)")
                 }
                 lines.append(Line(number: number, step: .command(c)))

@@ -4,28 +4,63 @@ import TandemOutputs
 import TandemPresentation
 
 extension Session {
-    /// The session-level commands of `tandem run`: speech history, marks, help and settings.
-    mutating func performSessionCommand(_ command: Command) {
+    /// The commands `Command.table` gives to the session's output: reading, silencing,
+    /// panning and routing.
+    mutating func performOutputCommand(_ command: Command) {
+        if command == .panLeft || command == .panRight {
+            // Panning keeps a flash message: it pans the message instead.
+            pan(forward: command == .panRight)
+            return
+        }
+        if command == .stop {
+            display.dismissFlash()
+            readAll = nil
+            apply(policy.stop(at: now))
+            return
+        }
+        beginKey()
+        switch command {
+        case .repeat:
+            if let u = lastSpoken { submit(Utterance(text: u.text, language: u.language, source: .value, spell: u.spell), user: true) }
+        case .spell:
+            if let f = navigator.focusIndex {
+                submit(Utterance(text: presenter.label(for: f, in: navigator), language: navigator.language, source: .value, spell: true), user: true)
+            }
+        case .readAll:
+            guard let f = navigator.focusIndex else { break }
+            readAll = ReadAll()
+            let text = presenter.speech(for: f, in: navigator)
+            lastFocusSpeech = text
+            submit(Utterance(text: text, language: navigator.language, source: .focus), user: true)
+        case .readFromTop:
+            // Focus goes to the first element and reading goes on from there.
+            readAll = ReadAll()
+            handle(navigator.focusFirstForReadAll(), user: true)
+        case .route(let cell):
+            guard let frame = display.frame(), cell < frame.cells.count else {
+                emit(.sound(.boundary))
+                break
+            }
+            handle(navigator.perform(.activate), user: true)
+        default:
+            assertionFailure("no output handler for \(command.name)")
+        }
+    }
+
+    /// The commands `Command.table` gives to the tester's tools: speech history, marks, help
+    /// and speech settings.
+    mutating func performTesterCommand(_ command: Command) {
         let lang = navigator.language
         let phrases = presenter.phrases
         switch command {
         case .historyPrevious, .historyNext:
-            guard !history.isEmpty else { emit(.sound(.boundary)); return }
-            let current = historyIndex ?? history.count
-            let target = current + (command == .historyPrevious ? -1 : 1)
-            guard history.indices.contains(target) else { emit(.sound(.boundary)); return }
-            historyIndex = target
-            var u = history[target]
-            u.hint = nil
-            u.source = .value
-            u.isReview = true
-            emit(.event(SessionEvent("history", [.init("index", String(target - history.count)), .init("text", u.text)])))
+            guard let (u, position) = history.step(back: command == .historyPrevious) else { emit(.sound(.boundary)); return }
+            emit(.event(SessionEvent("history", [.init("index", String(position - history.entries.count)), .init("text", u.text)])))
             submit(u, user: true)
             flash(u.text)
         case .mark:
-            let last = history.suffix(3).map(\.text).joined(separator: " | ")
             emit(.event(SessionEvent("mark", [.init("screen", navigator.screen.id), .init("id", navigator.focusedElement?.id ?? ""),
-                                              .init("last", last)])))
+                                              .init("last", history.recent(3).joined(separator: " | "))])))
             say(phrases.markRecorded, lang)
         case .help:
             say(helpText, lang)
@@ -46,13 +81,16 @@ extension Session {
             applySetting(p)
             say(p.verbosity.hints ? phrases.hintsOn : phrases.hintsOff, lang)
         default:
-            break
+            assertionFailure("no tester handler for \(command.name)")
         }
     }
 
-    /// The keys, as the help key says them (set by `tandem run` from its key map).
+    /// The keys, as the help key says them in the session's language: the terminal's key map
+    /// when `tandem run` set one, else every command.
     var helpText: String {
-        help ?? Command.table.map { "\($0.name): \($0.summary)" }.joined(separator: ". ")
+        let phrases = presenter.phrases
+        if let helpKeys { return helpKeys.terminalHelp(phrases) }
+        return Command.table.map { "\($0.usage): \(phrases.commandSummary($0.name) ?? $0.summary)" }.joined(separator: ". ")
     }
 
     mutating func say(_ text: String, _ lang: String) {
@@ -69,20 +107,17 @@ extension Session {
         restartFlashTimer()
     }
 
-    /// The message time starts again (a new message, or panning the one shown); an earlier
-    /// timer is left to fire harmlessly, since it carries an older token.
+    /// The message time starts again (a new message, or panning the one shown).
     mutating func restartFlashTimer() {
-        flashToken += 1
-        if profile.messageTime > 0 { timers.add(.flashEnd(flashToken), at: now + profile.messageTime) }
+        if let (token, due) = flashTimer.restart(at: now, messageTime: profile.messageTime) { timers.add(.flashEnd(token), at: due) }
     }
 
-    /// A changed speech setting: the session uses it and live outputs are told (a `voice` event).
+    /// A changed speech setting: the session uses it and speech applies it (a `voice` event).
     mutating func applySetting(_ p: Profile) {
         profile = p
         presenter.verbosity = p.verbosity
         policy.settings = p.policySettings
-        emit(.event(SessionEvent("voice", [.init("rate", String(p.rate)), .init("punctuation", p.punctuation),
-                                           .init("hints", p.verbosity.hints ? "on" : "off")])))
+        emit(.speechSettings(p.speechSettings))
     }
 
     /// A scenario's `expect` on `line` of `file`: nil when the last focus speech contains `text`,

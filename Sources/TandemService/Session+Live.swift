@@ -17,26 +17,24 @@ extension Session {
     }
 
     /// An output went away or came back: logged, and said once on the other output.
-    public mutating func reportOutput(_ output: String, available: Bool, message: String, at time: Milliseconds) {
+    public mutating func reportOutput(_ status: OutputStatus, at time: Milliseconds) {
         now = max(now, time)
-        emit(.event(SessionEvent("output", [.init("output", output), .init("available", available ? "yes" : "no"), .init("message", message)])))
-        guard !available else { return }
+        emit(.outputStatus(status))
+        outputAvailability[status.output] = status.available
+        guard !status.available else { return }
         let phrases = presenter.phrases
-        if output == "speech" {
+        if status.output == .speech {
             flash(phrases.speechUnavailable)
         } else {
             submit(Utterance(text: phrases.brailleUnavailable, language: navigator.language, source: .error), user: false)
         }
     }
 
-    /// Speech ends come from the engine (`external`) or are estimated (`virtual`).
-    public mutating func setSpeechTiming(_ t: SpeechTiming) {
-        timing = t
-    }
-
-    /// The display reported its size: windows are cut to it.
+    /// The display reported its size: windows are cut to it (also after a profile change).
     public mutating func setDisplayWidth(_ columns: Int) {
-        guard columns > 0, columns != display.width else { return }
+        guard columns > 0 else { return }
+        reportedWidth = columns
+        guard columns != display.width else { return }
         display.width = columns
         if let f = navigator.focusIndex { display.showFocus(presenter.braille(for: f, in: navigator)) }
         display.invalidate()

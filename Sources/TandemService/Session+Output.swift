@@ -5,15 +5,18 @@ import TandemPresentation
 
 extension Session {
     /// Turns navigator events into records: events for the transcript, speech through the
-    /// policy, braille through the display.
-    mutating func handle(_ events: [NavigatorEvent], user: Bool, window: BrailleDisplay.WindowChoice = .cursor) {
+    /// policy, braille through the display. `extraHint` follows a focus utterance's own hint
+    /// (how to get help, when a session opens).
+    mutating func handle(_ events: [NavigatorEvent], user: Bool, window: BrailleDisplay.WindowChoice = .cursor,
+                         extraHint: String? = nil) {
         for event in events {
             var isProgress = false
             var lastStep = false
             switch event {
             case .focused(let screen, let id, let reason):
                 emit(.event(SessionEvent("focus", [.init("screen", screen), .init("id", id), .init("reason", reason.rawValue)])))
-                pendingProgressLine = nil
+                notices.append(.focus(screen: screen, element: id))
+                progressBraille.focusMoved()
                 timers.remove(.busyTick)
                 if let p = navigator.screen[id]?.progress, p.value == nil {
                     timers.add(.busyTick, at: now + max(250, profile.progressInterval))
@@ -24,6 +27,11 @@ extension Session {
                 emit(.event(SessionEvent("activate", [.init("id", id)])))
             case .actionPerformed(let id, let name):
                 emit(.event(SessionEvent("action", [.init("id", id), .init("name", name)])))
+            case .appAction(let a):
+                var fields: [SessionEvent.Field] = [.init("action", a.kind.rawValue), .init("id", a.element)]
+                if let name = a.name { fields.append(.init("name", name)) }
+                emit(.event(SessionEvent("app-action", fields)))
+                notices.append(.action(a))
             case .unhandled(let command):
                 emit(.event(SessionEvent("unhandled", [.init("command", command.name)])))
             case .schedule(let timer, let after):
@@ -41,7 +49,7 @@ extension Session {
                     if u.source == .focus {
                         lastFocusSpeech = u.text
                         if readAll != nil { u.hint = nil }
-                        if appendHelpHint { u.hint = [u.hint, presenter.phrases.helpHint].compactMap { $0 }.joined(separator: ". ") }
+                        if let extraHint { u.hint = [u.hint, extraHint].compactMap { $0 }.joined(separator: ". ") }
                     }
                     if u.source == .progress && !profile.progressFeedback.speaks { continue }
                     submit(u, user: user)
@@ -51,7 +59,7 @@ extension Session {
                     } else if case .focused(_, let id, _) = event {
                         display.showFocus(text, window: window)
                         // A loading indicator just shown counts as a progress update on the display.
-                        if navigator.screen[id]?.progress != nil { lastProgressBraille = now }
+                        if navigator.screen[id]?.progress != nil { progressBraille.shown(at: now) }
                     } else {
                         display.showFocus(text)
                     }
@@ -67,13 +75,11 @@ extension Session {
 
     /// Progress on the display at most once a second; the last step always shows.
     mutating func showProgress(_ text: BrailleText, last: Bool) {
-        if last || lastProgressBraille.map({ now - $0 >= 1000 }) ?? true {
-            pendingProgressLine = nil
-            lastProgressBraille = now
+        switch progressBraille.offer(text, last: last, at: now) {
+        case .showNow:
             display.updateFocus(text)
-        } else {
-            pendingProgressLine = text
-            if !timers.contains(.progressBraille) { timers.add(.progressBraille, at: lastProgressBraille! + 1000) }
+        case .showAt(let due):
+            if !timers.contains(.progressBraille) { timers.add(.progressBraille, at: due) }
         }
     }
 
@@ -104,16 +110,12 @@ extension Session {
             switch d {
             case .speak(let s):
                 if s.utterance.source != .hint { lastSpoken = s.utterance }
-                if !s.utterance.isReview {
-                    history.append(s.utterance)
-                    if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
-                    historyIndex = nil
-                }
+                if !s.utterance.isReview { history.record(s.utterance) }
                 if timing == .virtual { timers.add(.speechEnd(s.id), at: now + duration(of: s.utterance)) }
-                if readAll != nil, readAll?.speakingID == nil, s.utterance.source == .focus { readAll?.speakingID = s.id }
+                if s.utterance.source == .focus { readAll?.began(focusSpeech: s.id) }
             case .cancel(let s):
                 timers.remove(.speechEnd(s.id))
-                if readAll?.speakingID == s.id { readAll = nil }
+                if readAll?.isReading(s.id) == true { readAll = nil }
             case .drop(let s, _):
                 if readAll != nil, s.utterance.source == .focus { readAll = nil }
             case .postpone:
@@ -122,7 +124,7 @@ extension Session {
         }
     }
 
-    /// SPEC §3: 60 ms a character at the default rate; spelling says each letter apart.
+    /// Docs/formats.md#transcript: 60 ms a character at the default rate; spelling says each letter apart.
     func duration(of u: Utterance) -> Milliseconds {
         max(1, u.text.count) * profile.msPerCharacter * (u.spell ? 2 : 1)
     }

@@ -8,9 +8,10 @@ import TandemPresentation
 /// wired together, writing every output to a sink.
 ///
 /// A session has no clock of its own: each call says what time it is. A headless replay gives
-/// it virtual time and lets it time speech itself (`SpeechTiming.virtual`: SPEC §3's 60 ms a
-/// character); a live session gives it real time and the speech engine's end-of-speech notices.
-/// Either way the driver calls `settle()` once a burst of input is processed.
+/// it virtual time and lets it time speech itself (`SpeechTiming.virtual`: 60 ms a character,
+/// Docs/formats.md#transcript); a live session gives it real time and the speech engine's
+/// end-of-speech notices. Either way the driver calls `settle()` once a burst of input is
+/// processed: that ends the instant.
 public struct Session {
     public enum SpeechTiming: Sendable {
         /// The session schedules each utterance's end itself (headless).
@@ -25,6 +26,8 @@ public struct Session {
     /// The last focus speech presented (what a scenario's `expect` looks at).
     public internal(set) var lastFocusSpeech = ""
     public let sink: any OutputSink
+    /// The terminal's key map, for the help key (set by `tandem run`); nil says the commands.
+    public var helpKeys: KeyMap?
 
     var presenter: Presenter
     var policy: SpeechPolicy
@@ -33,19 +36,16 @@ public struct Session {
     let makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     var timers = TimerQueue()
     var lastSpoken: Utterance?
-    var readAll: ReadAllState?
-    var flashToken = 0
-    /// What was spoken, oldest first (reviewed with history-previous / history-next).
-    public internal(set) var history: [Utterance] = []
-    var historyIndex: Int?
-    var appendHelpHint = false
-    /// What the help key says (the front end's key map); nil: the command table.
-    public var help: String?
-    static let historyLimit = 500
-    var lastProgressBraille: Milliseconds?
-    var pendingProgressLine: BrailleText?
-
-    struct ReadAllState { var speakingID: Int? }
+    var history = SpeechHistory()
+    var readAll: ReadAll?
+    var flashTimer = FlashTimer()
+    var progressBraille = ProgressBraille()
+    /// The width a braille display reported; it outlasts profile changes.
+    var reportedWidth: Int?
+    /// For the service: actions for the app and focus moves (`takeNotices`).
+    var notices: [SessionNotice] = []
+    /// Whether each live output answers, as last reported.
+    var outputAvailability: [OutputKind: Bool] = [:]
 
     public init(catalog: Catalog, profile: Profile, sink: any OutputSink, timing: SpeechTiming,
                 screen: String? = nil, makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
@@ -60,58 +60,42 @@ public struct Session {
         self.display = BrailleDisplay(width: profile.brailleWidth, translator: makeTranslator(profile), language: language)
     }
 
+    /// The utterances spoken so far, oldest first (at most `SpeechHistory.limit`).
+    public var spokenHistory: [Utterance] { history.entries }
+
     // MARK: input
 
     /// Speaks and shows where the user is (as after `screenChanged`); with `helpHint`, how to
     /// get help follows as the hint (after the pause; dropped when the user presses a key).
     public mutating func start(at time: Milliseconds, helpHint: Bool = false) {
         now = max(now, time)
-        appendHelpHint = helpHint
         // Opening the app is the user's own action: an announcement waits for this speech.
-        handle(navigator.start(), user: true)
-        appendHelpHint = false
+        handle(navigator.start(), user: true, extraHint: helpHint ? presenter.phrases.helpHint : nil)
     }
 
-    /// A command from the user (a key, a braille key, a scenario line).
+    /// A command from the user (a key, a braille key, a scenario line, a controller), carried
+    /// out by the part `Command.table` names.
     public mutating func perform(_ command: Command, at time: Milliseconds) {
         now = max(now, time)
         emit(.event(SessionEvent("key", [.init("command", command.name)])))
-        if command == .panLeft || command == .panRight {
-            pan(forward: command == .panRight)
-            return
+        switch command.info.handler {
+        case .navigator:
+            beginKey()
+            handle(navigator.perform(command), user: true)
+        case .output:
+            performOutputCommand(command)
+        case .tester:
+            beginKey()
+            performTesterCommand(command)
         }
-        // Any other key dismisses a flash message at once, then acts.
+    }
+
+    /// What every key but panning does first: a flash message goes at once, read-all ends,
+    /// and the policy cuts the speech the key makes stale.
+    mutating func beginKey() {
         display.dismissFlash()
         readAll = nil
-        if command == .stop {
-            apply(policy.stop(at: now))
-            return
-        }
         apply(policy.userPressedKey(at: now))
-        switch command {
-        case .repeat:
-            if let u = lastSpoken { submit(Utterance(text: u.text, language: u.language, source: .value, spell: u.spell), user: true) }
-        case .spell:
-            if let f = navigator.focusIndex {
-                submit(Utterance(text: presenter.label(for: f, in: navigator), language: navigator.language, source: .value, spell: true), user: true)
-            }
-        case .readAll:
-            guard let f = navigator.focusIndex else { break }
-            readAll = ReadAllState()
-            let text = presenter.speech(for: f, in: navigator)
-            lastFocusSpeech = text
-            submit(Utterance(text: text, language: navigator.language, source: .focus), user: true)
-        case .historyPrevious, .historyNext, .mark, .help, .rateUp, .rateDown, .punctuation, .verbosity:
-            performSessionCommand(command)
-        case .route(let cell):
-            guard let frame = display.frame(), cell < frame.cells.count else {
-                emit(.sound(.boundary))
-                break
-            }
-            handle(navigator.perform(.activate), user: true)
-        default:
-            handle(navigator.perform(command), user: true)
-        }
     }
 
     /// An app notification or effect from outside the user (a scenario's `post`).
@@ -120,14 +104,17 @@ public struct Session {
         handle(navigator.post(effect), user: false)
     }
 
-    /// Switches profile: verbosity, policy settings, display width, braille tables, language.
+    /// Switches profile: verbosity, policy settings, braille tables, language, voice. A width
+    /// the display reported stays; speech is told when the voice changes.
     public mutating func setProfile(_ p: Profile) {
+        let voiceChanged = p.voiceSettings != profile.voiceSettings
         profile = p
         let language = p.language ?? navigator.catalog.language
         navigator.setLanguage(language)
         presenter = Presenter(language: language, verbosity: p.verbosity)
         policy.settings = p.policySettings
-        display = BrailleDisplay(width: p.brailleWidth, translator: makeTranslator(p), language: language)
+        display = BrailleDisplay(width: reportedWidth ?? p.brailleWidth, translator: makeTranslator(p), language: language)
+        if voiceChanged { emit(.speechSettings(p.speechSettings)) }
         if let f = navigator.focusIndex {
             display.showFocus(presenter.braille(for: f, in: navigator))
         }
@@ -137,20 +124,19 @@ public struct Session {
     public mutating func speechEnded(id: Int, at time: Milliseconds) {
         now = max(now, time)
         apply(policy.speechEnded(id: id, at: now))
-        guard readAll?.speakingID == id else { return }
+        guard readAll?.ended(id) == true else { return }
         if let events = navigator.advanceForReadAll() {
-            readAll?.speakingID = nil
             handle(events, user: false)
         } else {
             readAll = nil
         }
     }
 
-    /// Starts whatever is due now. Call once a burst of input is processed.
-    /// Braille is written here too, once per instant: the last state wins, and a burst of
-    /// changes never writes more frames than the display can show.
+    /// Ends the instant: the policy starts what is due now, and braille is written once with
+    /// the last state, so a burst of changes never writes more frames than a display can show.
+    /// Call once a burst of input is processed.
     public mutating func settle() {
-        apply(policy.settle(at: now))
+        apply(policy.startDue(at: now))
         flushBraille()
     }
 
@@ -190,7 +176,7 @@ public struct Session {
         case .navigator(let t):
             handle(navigator.fire(t), user: false)
         case .flashEnd(let token):
-            if token == flashToken { display.dismissFlash() }
+            if flashTimer.isCurrent(token) { display.dismissFlash() }
         case .busyTick:
             // An indeterminate indicator still focused: a sound, not speech, every interval.
             if let e = navigator.focusedElement, let p = e.progress, p.value == nil, profile.progressFeedback != .off {
@@ -198,11 +184,7 @@ public struct Session {
                 timers.add(.busyTick, at: now + max(250, profile.progressInterval))
             }
         case .progressBraille:
-            if let p = pendingProgressLine {
-                pendingProgressLine = nil
-                lastProgressBraille = now
-                display.updateFocus(p)
-            }
+            if let line = progressBraille.due(at: now) { display.updateFocus(line) }
         }
     }
 }

@@ -53,6 +53,11 @@ struct TimerQueue {
 
     func contains(_ kind: Kind) -> Bool { entries.contains { $0.kind == kind } }
 
+    /// Drops the navigator's timers (its app went to the background).
+    mutating func removeNavigatorTimers() {
+        entries.removeAll { if case .navigator = $0.kind { true } else { false } }
+    }
+
     /// Only periodic work is left (it would go on for as long as time passes).
     var onlyPeriodic: Bool { entries.allSatisfy { $0.kind == .busyTick } }
 }

@@ -64,7 +64,7 @@ enum BrailleLatencyBenchmark {
             let cells = (0..<columns).map { UInt8(truncatingIfNeeded: ($0 * 7 + i) & 0x3F) }
             let text = String(String.UnicodeScalarView(cells.map { Unicode.Scalar(0x2800 + UInt32($0))! }))
             let and = [UInt8](repeating: 0, count: columns)
-            let t0 = ContinuousClock.now
+            let t0 = WorkerClock.now()
             _ = text.withCString { t in
                 "UTF-8".withCString { cs in
                     and.withUnsafeBufferPointer { a in
@@ -78,7 +78,7 @@ enum BrailleLatencyBenchmark {
                     }
                 }
             }
-            samples.append(microseconds(ContinuousClock.now - t0))
+            samples.append(microseconds(WorkerClock.now() - t0))
             usleep(2_000)
         }
         _ = brlapi__leaveTtyMode(h)
@@ -145,7 +145,7 @@ enum BrailleLatencyBenchmark {
         var latency: [Double] = [], call: [Double] = []
         for i in 0..<keys {
             let name = i % 4 < 2 ? "LNDN" : "LNUP"
-            let t0 = ContinuousClock.now
+            let t0 = WorkerClock.now()
             bench.runner.send(.output(.brailleCommand(name: name, argument: nil)))
             guard log.signal.wait(timeout: .now() + 1) == .success, let e = log.all.last else { continue }
             latency.append(microseconds(e.started - t0))
@@ -166,10 +166,9 @@ enum BrailleLatencyBenchmark {
         Thread.sleep(forTimeInterval: 0.2)
         let before = log.all.count
         let framesBefore = bench.records.records.count
-        let start = ContinuousClock.now
-        let end = start + .milliseconds(Int(seconds * 1000))
+        let end = WorkerClock.now() + UInt64(seconds * 1e9)
         var sent = 0
-        while ContinuousClock.now < end {
+        while WorkerClock.now() < end {
             bench.runner.send(.command(.increment))
             sent += 1
             if sent % 20 == 0 { usleep(1_000) }
@@ -193,10 +192,8 @@ enum BrailleLatencyBenchmark {
 
     // MARK: figures
 
-    static func microseconds(_ d: Duration) -> Double {
-        let (s, a) = d.components
-        return Double(s) * 1e6 + Double(a) / 1e12
-    }
+    /// Nanoseconds (`WorkerClock`) as microseconds.
+    static func microseconds(_ ns: UInt64) -> Double { Double(ns) / 1000 }
 
     static func line(_ what: String, _ samples: [Double]) -> String {
         guard !samples.isEmpty else { return "\(what): no samples\n" }

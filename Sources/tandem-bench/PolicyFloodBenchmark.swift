@@ -7,7 +7,7 @@ import TandemPresentation
 /// An app floods Tandem with value changes and loading-indicator progress — `eventsPerSecond`
 /// events a second, half of each, evenly spread over `seconds` of virtual time — while the user
 /// presses a key once a second. The policy runs on a virtual clock, as in a headless replay:
-/// each utterance ends 60 ms a character after it starts (SPEC §3), and the driver settles
+/// each utterance ends 60 ms a character after it starts (Docs/formats.md#transcript), and the driver settles
 /// after every event, as a live session does. Progress comes in series of one second each, so
 /// every second ends a series with a last step spoken at `message` priority.
 ///
@@ -95,7 +95,7 @@ enum PolicyFloodBenchmark {
                 speechPlays(until: now)
                 if now >= nextKey {
                     apply(policy.userPressedKey(at: now), at: now)
-                    apply(policy.settle(at: now), at: now)
+                    apply(policy.startDue(at: now), at: now)
                     nextKey += PolicyFloodBenchmark.keyInterval
                 }
                 if focusPending && now >= focusAt {
@@ -105,7 +105,7 @@ enum PolicyFloodBenchmark {
                     apply(policy.userPressedKey(at: now), at: now)
                     let focus = Utterance(text: PolicyFloodBenchmark.focusText, language: "en", source: .focus)
                     apply(policy.submit(focus, causedByUser: true, at: now), at: now)
-                    apply(policy.settle(at: now), at: now)
+                    apply(policy.startDue(at: now), at: now)
                 }
                 let u: Utterance
                 if k % 2 == 0 {
@@ -118,7 +118,7 @@ enum PolicyFloodBenchmark {
                 }
                 events += 1
                 apply(policy.submit(u, causedByUser: false, at: now), at: now)
-                apply(policy.settle(at: now), at: now)
+                apply(policy.startDue(at: now), at: now)
             }
             queueAtEnd = policy.queue.count
         }
@@ -130,9 +130,9 @@ enum PolicyFloodBenchmark {
                     guard p.endsAt <= now else { return }
                     playing = nil
                     apply(policy.speechEnded(id: p.id, at: p.endsAt), at: p.endsAt)
-                    apply(policy.settle(at: p.endsAt), at: p.endsAt)
+                    apply(policy.startDue(at: p.endsAt), at: p.endsAt)
                 } else if policy.queue.isEmpty, let due = policy.nextDeadline, due <= now {
-                    apply(policy.settle(at: due), at: due)
+                    apply(policy.startDue(at: due), at: due)
                 } else {
                     return
                 }

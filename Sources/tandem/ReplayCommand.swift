@@ -5,6 +5,7 @@ import TandemService
 
 enum ReplayCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        if let recording = args.options["--session"] { return try runSession(recording, args) }
         let p = try args.exactly(2, "CATALOG SCENARIO")
         let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
         if args.options["--speech"] != nil || args.options["--braille"] != nil {
@@ -49,9 +50,7 @@ extension ReplayCommand {
         let r = inputs.replay
         var outputs: [any LiveOutput] = []
         if let address = args.options["--speech"] {
-            let p = r.profile
-            outputs.append(SpeechDispatcherOutput(address: address, voice: .init(rate: p.rate, pitch: p.pitch, volume: p.volume,
-                                                                                   voiceType: p.voice, punctuation: p.punctuation)))
+            outputs.append(SpeechDispatcherOutput(address: address, voice: r.profile.voiceSettings))
         }
         if let host = args.options["--braille"] {
             outputs.append(BrlAPIOutput(host: host, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: r.profile.keyMap))
@@ -89,9 +88,7 @@ enum CheckCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let p = try args.exactly(3, "CATALOG SCENARIO GOLDEN")
         let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
-        guard let data = FileManager.default.contents(atPath: p[2]), let golden = String(validating: data, as: UTF8.self) else {
-            throw .input(Diagnostic(file: p[2], line: nil, path: "", message: "no such file, or not UTF-8"))
-        }
+        let golden = try InputFile.text(p[2])
         let sink = LineSink()
         let result: Replay.Result
         do { result = try inputs.replay.run(sink: sink) } catch { throw .input(error) }
@@ -100,11 +97,54 @@ enum CheckCommand {
         let changes = TranscriptDiff.changes(expected: expected, got: sink.lines)
         for f in result.failures { printErr("tandem: error: \(f)") }
         if changes.isEmpty {
-            print("\(p[2]): ok (\(sink.lines.count) lines)")
+            print("\(InputFile.name(p[2])): ok (\(sink.lines.count) lines)")
             return result.failures.isEmpty ? 0 : 1
         }
-        printErr("tandem: \(p[2]): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
+        printErr("tandem: \(InputFile.name(p[2])): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
         printErr(TranscriptDiff.render(changes))
         return 1
+    }
+}
+
+extension ReplayCommand {
+    /// `tandem replay --session FILE`: a `tandem serve --record` recording, headless.
+    static func runSession(_ path: String, _ args: Arguments) throws(CLIError) -> Int32 {
+        guard args.positional.isEmpty else { throw .usage("--session takes no catalog or scenario") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .input(Diagnostic(file: path, line: nil, path: "", message: "no such file"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .input(Diagnostic(file: path, line: nil, path: "", message: "not valid UTF-8"))
+        }
+        let inputs: [(time: Int, input: RecordedInput)]
+        do { inputs = try RecordedInput.read(text, file: path) } catch { throw .input(error) }
+        let replay = SessionReplay(inputs: inputs, file: path, profiles: ProfileStore(), makeTranslator: ReplayInputs.translator)
+        let out = args.options["--out"]
+        let tmp = out.map { $0 + ".tmp-\(getpid())" }
+        let handle: FileHandle
+        if let tmp {
+            guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
+                throw .input(Diagnostic(file: out!, line: nil, path: "", message: "cannot write the file"))
+            }
+            handle = h
+        } else {
+            handle = .standardOutput
+        }
+        let sink = TranscriptSink(handle: handle)
+        do {
+            _ = try replay.run(sink: sink) { (p) throws(Diagnostic) in try CatalogLoader.load(path: p).catalog }
+        } catch {
+            if let tmp { try? handle.close(); unlink(tmp) }
+            throw .input(error)
+        }
+        sink.flush()
+        if let tmp, let out {
+            try? handle.close()
+            guard rename(tmp, out) == 0 else {
+                unlink(tmp)
+                throw .input(Diagnostic(file: out, line: nil, path: "", message: "cannot write the file"))
+            }
+        }
+        return 0
     }
 }

@@ -22,9 +22,11 @@ final class ScreenView: OutputSink, @unchecked Sendable {
     func emit(_ record: Record, at time: Int) {
         lock.lock(); defer { lock.unlock() }
         switch record {
-        case .event(let e) where e.type == "output":
-            let down = e.fields.first { $0.key == "available" }?.value == "no"
-            if e.fields.first(where: { $0.key == "output" })?.value == "speech" { speechDown = down } else { brailleDown = down }
+        case .outputStatus(let s):
+            switch s.output {
+            case .speech: speechDown = !s.available
+            case .braille: brailleDown = !s.available
+            }
             if speechDown && brailleDown && !announcedFallback {
                 announcedFallback = true
                 write("tandem: neither speech nor braille is reachable; showing the session here")

@@ -1,5 +1,6 @@
 import Testing
 import TandemModel
+import TandemTestSupport
 
 /// A one-screen catalog whose root element has `children`; the first line of `children` is
 /// line 8 of the document, so tests can name exact lines.
@@ -39,7 +40,7 @@ struct CatalogDecoderErrorTests {
     func orderEntryMissingFixture() {
         #expect(throws: Diagnostic(file: "missing-order-entry.catalog.json", line: 15,
                                    path: "screens[0].root.children[2].order[1]", message: #"no element "catalog.nothere""#)) {
-            try Fixtures.decode("missing-order-entry.catalog.json")
+            try FixtureFolder.model.decode("missing-order-entry.catalog.json")
         }
     }
 
@@ -356,7 +357,7 @@ struct CatalogDecoderErrorTests {
 
     @Test("a scenario's posted effect is checked against the catalog and blamed on the scenario's line")
     func postedEffect() throws {
-        let catalog = try decode(oneScreen(#"{ "id": "x", "label": "X" }"#))
+        let catalog = try decodeCatalog(oneScreen(#"{ "id": "x", "label": "X" }"#))
         #expect(throws: Diagnostic(file: "a.scenario", line: 7, path: "post.focus", message: #"no element "ghost""#)) {
             try CatalogDecoder.effect(json: #"{"post": "layoutChanged", "focus": "ghost"}"#, file: "a.scenario", line: 7, catalog: catalog)
         }
@@ -368,13 +369,6 @@ struct CatalogDecoderErrorTests {
         }
         let effect = try CatalogDecoder.effect(json: #"{"post": "announcement", "text": "Hi"}"#, file: "a.scenario", line: 1, catalog: catalog)
         #expect(effect == .announcement(text: "Hi", priority: .default, delay: 0))
-    }
-
-    @Test("the loader reports a missing file by its path, as given")
-    func loaderMissingFile() {
-        #expect(throws: Diagnostic(file: "/nonexistent/dir/a.catalog.json", line: nil, path: "", message: "no such file")) {
-            try CatalogLoader.load(path: "/nonexistent/dir/a.catalog.json")
-        }
     }
 
     @Test("a diagnostic without a line or a path leaves them out of its description")

@@ -1,11 +1,12 @@
 import Testing
 import TandemModel
+import TandemTestSupport
 
 @Suite("CatalogDecoder: what a valid catalog decodes to")
 struct CatalogDecoderTests {
     @Test("every field of the format decodes into the model")
     func everyField() throws {
-        let (catalog, warnings) = try Fixtures.decode("everything.catalog.json")
+        let (catalog, warnings) = try FixtureFolder.model.decode("everything.catalog.json")
         #expect(warnings.isEmpty)
         #expect(catalog.name == "Every field once")
         #expect(catalog.language == "en")
@@ -65,7 +66,7 @@ struct CatalogDecoderTests {
 
     @Test("elements form a flat pre-order table with parent and child indices")
     func elementTable() throws {
-        let home = try #require(try Fixtures.decode("everything.catalog.json").catalog.screen("home"))
+        let home = try #require(try FixtureFolder.model.decode("everything.catalog.json").catalog.screen("home"))
         #expect(home.elements.map(\.id) == [
             "home.root", "home.title", "job.cell", "count.stepper", "sync.button", "sync.spinner",
             "ordered.list", "ordered.first", "ordered.second",
@@ -77,9 +78,9 @@ struct CatalogDecoderTests {
         #expect(home.index["ordered.second"] == 8)
     }
 
-    @Test("omitted fields take the SPEC's defaults")
+    @Test("omitted fields take the contract's defaults")
     func defaults() throws {
-        let catalog = try decode(#"{"format": "tandem.catalog/1", "screens": [{"id": "only", "root": {"id": "bare"}}]}"#)
+        let catalog = try decodeCatalog(#"{"format": "tandem.catalog/1", "screens": [{"id": "only", "root": {"id": "bare"}}]}"#)
         #expect(catalog.language == "en")
         #expect(catalog.start == "only", "start defaults to the first screen")
         #expect(catalog.name == nil && catalog.strings.isEmpty)
@@ -96,7 +97,7 @@ struct CatalogDecoderTests {
 
     @Test("Tandem's container, cell and device fields decode; a container of none is no container")
     func containerCellDevice() throws {
-        let catalog = try decode("""
+        let catalog = try decodeCatalog("""
             {"format": "tandem.catalog/1", "device": "tablet", "screens": [{"id": "s", "root": {"id": "r", "children": [
               {"id": "table", "container": "dataTable", "children": [
                 {"id": "c", "cell": {"row": 2, "column": 1, "columnSpan": 3, "header": "row"}},
@@ -114,13 +115,13 @@ struct CatalogDecoderTests {
 
     @Test("an adjust block's omitted fields default to 0…100 in steps of 1 from 0")
     func adjustDefaults() throws {
-        let catalog = try decode(#"{"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "r", "adjust": {}}}]}"#)
+        let catalog = try decodeCatalog(#"{"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "r", "adjust": {}}}]}"#)
         #expect(catalog.screens[0].elements[0].adjust == Adjust(value: 0, min: 0, max: 100, step: 1, format: nil, effects: []))
     }
 
     @Test("an effect's optional fields take their defaults")
     func effectDefaults() throws {
-        let catalog = try decode("""
+        let catalog = try decodeCatalog("""
             {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "r", "progress": {}, "adjust": {},
               "activate": [{"load": "r"}, {"adjust": "r"}, {"post": "screenChanged"}, {"set": "r", "value": null, "hint": "h"}]}}]}
             """)
@@ -134,7 +135,7 @@ struct CatalogDecoderTests {
 
     @Test("unknown fields are warnings with their line and path, not errors")
     func unknownFieldsWarn() throws {
-        let (catalog, warnings) = try Fixtures.decode("unknown-fields.catalog.json")
+        let (catalog, warnings) = try FixtureFolder.model.decode("unknown-fields.catalog.json")
         #expect(catalog.screens.first?.elements.first?.label == .plain("Root"))
         #expect(warnings.map(\.description) == [
             #"unknown-fields.catalog.json:3: author: unknown field "author" ignored"#,
@@ -158,18 +159,9 @@ struct CatalogDecoderTests {
         ])
     }
 
-    @Test("the loader reads a catalog from disk and returns its warnings")
-    func loaderReadsFixture() throws {
-        let path = Fixtures.url("unknown-fields.catalog.json").path
-        let (catalog, warnings) = try CatalogLoader.load(path: path)
-        #expect(catalog.screens.count == 1)
-        #expect(warnings.count == 4)
-        #expect(warnings.allSatisfy { $0.file == path })
-    }
-
     @Test("locate finds an element's screen and index anywhere in the catalog")
     func locate() throws {
-        let catalog = try Fixtures.decode("everything.catalog.json").catalog
+        let catalog = try FixtureFolder.model.decode("everything.catalog.json").catalog
         #expect(catalog.locate("detail.root").map { [$0.screen, $0.element] } == [1, 0])
         #expect(catalog.locate("ordered.first").map { [$0.screen, $0.element] } == [0, 7])
         #expect(catalog.locate("nothing") == nil)

@@ -1,11 +1,12 @@
 import Testing
 import TandemModel
+import TandemTestSupport
 
 @Suite("Localized labels and StringFormat")
 struct LocalizedLabelTests {
     /// The fixture's labels resolved in `language`, by element id.
     func labels(in language: String) throws -> [String: String] {
-        let catalog = try Fixtures.decode("localized.catalog.json").catalog
+        let catalog = try FixtureFolder.model.decode("localized.catalog.json").catalog
         var out: [String: String] = [:]
         for e in catalog.screens[0].elements { if let l = e.label { out[e.id] = catalog.resolve(l, language: language) } }
         return out
@@ -41,7 +42,7 @@ struct LocalizedLabelTests {
 
     @Test("a key defined nowhere renders as the key itself, and plain text as it is")
     func unresolvable() throws {
-        let catalog = try Fixtures.decode("localized.catalog.json").catalog
+        let catalog = try FixtureFolder.model.decode("localized.catalog.json").catalog
         #expect(catalog.resolve(.localized(key: "no.such.key", args: []), language: "en") == "no.such.key")
         #expect(catalog.resolve(.plain("%1$@ stays"), language: "en") == "%1$@ stays")
     }

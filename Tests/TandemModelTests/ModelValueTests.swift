@@ -33,7 +33,7 @@ struct ModelValueTests {
 
     // MARK: Traits
 
-    @Test("every trait name in the SPEC maps to its own bit and back")
+    @Test("every trait name in the contract maps to its own bit and back")
     func traitNames() {
         let names = Traits.named.map(\.name)
         #expect(names.count == 22 && Set(names).count == 22)

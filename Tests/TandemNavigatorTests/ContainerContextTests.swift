@@ -12,7 +12,7 @@ struct ContainerContextTests {
             {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "children": [\(children)]}}]}
             """)
         let order = nav.readingOrder()
-        return order.elements.map { (nav.screen.elements[$0].id, order.context(of: $0)) }
+        return order.elements.map { (nav.screen.elements[$0].id, order.context(of: $0, in: nav.screen)) }
     }
 
     @Test("every element inside a tab bar is a tab, numbered in reading order among the bar's elements")
@@ -111,7 +111,7 @@ struct ContainerContextTests {
         let order = nav.readingOrder()
         let s = nav.screen
         func cell(_ id: String) -> TableCellContext? {
-            guard case .tableCell(let c)? = order.context(of: s.index[id]!) else { return nil }
+            guard case .tableCell(let c)? = order.context(of: s.index[id]!, in: s) else { return nil }
             return c
         }
         let hPrice = s.index["h.price"]!
@@ -124,7 +124,7 @@ struct ContainerContextTests {
         #expect(cell("cafe")?.rowHeaders == [])
         // A header is not its own header.
         #expect(cell("h.item") == TableCellContext(rowHeaders: [], columnHeaders: [], row: 0, column: 0, rowSpan: 1, columnSpan: 1, firstInRow: true))
-        #expect(cell("loose") == nil && order.context(of: s.index["loose"]!) == nil)
+        #expect(cell("loose") == nil && order.context(of: s.index["loose"]!, in: s) == nil)
     }
 
     @Test("a cell's row headers are the other cells of its row that head it")
@@ -136,7 +136,7 @@ struct ContainerContextTests {
             """)
         let order = nav.readingOrder()
         let s = nav.screen
-        guard case .tableCell(let a)? = order.context(of: s.index["a"]!) else { Issue.record("a is a cell"); return }
+        guard case .tableCell(let a)? = order.context(of: s.index["a"]!, in: s) else { Issue.record("a is a cell"); return }
         #expect(a.rowHeaders == [s.index["b.heads.row"]!])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemModel
 import TandemNavigator
+import TandemTestSupport
 
 // A seeded fuzz test of the whole model → navigator path. It lives with the navigator tests
 // because it drives a Navigator, which TandemModelTests cannot import.
@@ -13,24 +14,6 @@ import TandemNavigator
 // TANDEM_FUZZ_CASES=200000 swift test --filter Fuzz    # the "nightly" run
 // TANDEM_FUZZ_SEED=7 …                                 # another sequence of inputs
 // TANDEM_FUZZ_VERBOSE=1 …                              # name each case before it runs, to find the one that trapped
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and good enough to pick inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 /// How many cases, from the environment or the default that keeps a debug run well under 20 s.
 enum FuzzSettings {
@@ -51,11 +34,9 @@ struct FuzzTests {
     /// Every fixture catalog, sorted so the cases do not depend on directory order.
     static let fixtures: [[UInt8]] = {
         var out: [[UInt8]] = []
-        for folder in ["model", "navigator"] {
-            let dir = Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/\(folder)")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".catalog.json") {
-                if let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) { out.append(Array(data)) }
+        for folder in [FixtureFolder.model, .navigator] {
+            for name in folder.catalogFiles() {
+                if let bytes = try? folder.bytes(name) { out.append(bytes) }
             }
         }
         return out

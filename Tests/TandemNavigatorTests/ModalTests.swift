@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 import TandemNavigator
+import TandemTestSupport
 
 @Suite("Modal scoping")
 struct ModalTests {
@@ -84,7 +85,7 @@ struct ModalTests {
 
     @Test("a modal shown from the start scopes the screen, and its elements are focused first")
     func modalFromTheStart() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog(fixture), screen: "starts.modal")
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog(fixture), screen: "starts.modal")
         #expect(nav.start() == [.focused(screen: "starts.modal", element: "dialog.text", reason: .start)])
         #expect(nav.orderIDs() == ["dialog.text", "dialog.ok"])
         _ = nav.perform(.next)

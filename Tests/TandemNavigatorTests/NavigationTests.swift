@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 import TandemNavigator
+import TandemTestSupport
 
 @Suite("Navigation commands")
 struct NavigationTests {
@@ -8,13 +9,13 @@ struct NavigationTests {
 
     @Test("starting focuses the screen's focus element, as after screenChanged")
     func startFocusesScreenFocus() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog(fixture))
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog(fixture))
         #expect(nav.start() == [.focused(screen: "controls", element: "controls.heading", reason: .start)])
     }
 
     @Test("a screen without a focus element starts on its first element")
     func startWithoutFocusField() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog(fixture), screen: "no.handlers")
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog(fixture), screen: "no.handlers")
         #expect(nav.start() == [.focused(screen: "no.handlers", element: "lonely.text", reason: .start)])
     }
 
@@ -71,7 +72,7 @@ struct NavigationTests {
 
     @Test("on a screen with nothing reachable, moving reports a boundary and acting reports unhandled")
     func emptyScreen() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog("screens.catalog.json"), screen: "empty")
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog("screens.catalog.json"), screen: "empty")
         #expect(nav.start().isEmpty)
         #expect(nav.focusedElement == nil)
         #expect(nav.perform(.next) == [.boundary(.none)])
@@ -85,13 +86,23 @@ struct NavigationTests {
         #expect(nav.perform(.escape) == [.unhandled(.escape)])
     }
 
-    @Test("commands that act on output only cause no navigator events")
+    @Test("commands the table gives to the session cause no navigator events")
     func outputOnlyCommands() throws {
         var nav = try Navigator(fixture: fixture)
-        for command in [Command.readAll, .stop, .repeat, .spell, .panLeft, .panRight, .route(3)] {
+        let others = Command.table.filter { $0.handler != .navigator }.map { $0.command(argument: 3) }
+        #expect(others.contains(.readAll) && others.contains(.route(3)) && others.contains(.mark))
+        for command in others {
             #expect(nav.perform(command).isEmpty, "\(command.name)")
         }
         #expect(nav.focusedID == "controls.heading")
+    }
+
+    @Test("read-from-top focuses the first element for reading, even when it is focused already")
+    func readFromTop() throws {
+        var nav = try Navigator(fixture: fixture)
+        _ = nav.perform(.last)
+        #expect(nav.focusFirstForReadAll() == [.focused(screen: "controls", element: "controls.heading", reason: .readAll)])
+        #expect(nav.focusFirstForReadAll() == [.focused(screen: "controls", element: "controls.heading", reason: .readAll)])
     }
 
     @Test("read-all advances one element at a time and stops at the end of the screen")
@@ -104,9 +115,11 @@ struct NavigationTests {
 
     @Test("every command name in the table parses back to a command with that name")
     func commandNames() {
-        for (name, _) in Command.table where name != "route N" {
-            #expect(Command(name: name)?.name == name)
+        for info in Command.table where info.argument == nil {
+            #expect(Command(name: info.name)?.name == info.name)
+            #expect(Command(name: info.name)?.info.summary == info.summary)
         }
+        #expect(Set(Command.table.map(\.name)).count == Command.table.count, "names are unique")
         #expect(Command(name: "route 3") == .route(3))
         #expect(Command(name: "route  12") == .route(12))
         #expect(Command.route(7).name == "route 7")

@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 import TandemNavigator
+import TandemTestSupport
 
 @Suite("Screens and the back stack")
 struct ScreenTests {
@@ -66,7 +67,7 @@ struct ScreenTests {
 
     @Test("a navigator can start on any screen by id")
     func startOnScreen() throws {
-        var nav = Navigator(catalog: try Fixtures.catalog(fixture), screen: "confirmed")
+        var nav = Navigator(catalog: try FixtureFolder.navigator.catalog(fixture), screen: "confirmed")
         #expect(nav.start() == [.focused(screen: "confirmed", element: "confirmed.title", reason: .start)])
     }
 

@@ -4,19 +4,18 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemTestSupport
 
 /// A label longer than the display, panned with the display's own keys.
 @Suite(.serialized) struct BraillePanningTests {
     @Test(arguments: [20, 80])
     func aLongLabelPansAcrossWindowsOfTheDisplaysWidth(cells: Int) throws {
-        let harness = try BrailleHarness(cells: cells)
-        defer { harness.stop() }
-        let live = BrailleLiveSession(catalog: try BrailleFixtures.panel(), host: harness.host, auth: harness.auth)
-        defer { live.finish() }
-        #expect(live.waitUntilShown(on: harness))
-        #expect(live.events.contains { $0.event == .displaySize(columns: cells) })
+        let braille = try BrailleFixture(cells: cells)
+        defer { braille.stop() }
+        let live = try braille.showSession()
+        #expect(live.events.all.contains(.displaySize(columns: cells)))
 
-        harness.press("LNDN")
+        braille.press("LNDN")
         #expect(live.wait { $0.lastFrame?.text.hasPrefix("Delivery notes") == true })
         let first = try #require(live.lastFrame)
         #expect(first.windowCount >= 3, "\(first.windowCount) windows of \(cells) cells")
@@ -27,12 +26,12 @@ import TandemService
         var searchFrom = 0
         var seen: [Int] = []
         for k in 0..<first.windowCount {
-            if k > 0 { harness.press("FWINRT") }
+            if k > 0 { braille.press("FWINRT") }
             #expect(live.wait { $0.lastFrame?.window == k && $0.lastFrame?.text == first.text })
             let frame = try #require(live.lastFrame)
             seen.append(frame.window)
             #expect(frame.cells.count <= cells)
-            let shown = harness.waitForDisplay { $0.shows(frame) }
+            let shown = braille.waitForDisplay { $0.shows(frame) }
             #expect(shown.ok, "window \(k + 1)/\(first.windowCount): \(shown.state?.description ?? "nothing")")
             // Each window is the next run of the line's cells (blanks between windows skipped).
             let piece = frame.cells
@@ -44,11 +43,11 @@ import TandemService
         #expect(searchFrom >= line.count - 1, "the windows reach the end of the line")
 
         // Past the last window, panning moves on to the next element; back pans return.
-        harness.press("FWINRT")
+        braille.press("FWINRT")
         #expect(live.wait { $0.lastFrame?.text.hasPrefix("Save") == true })
-        harness.press("FWINLT")
+        braille.press("FWINLT")
         #expect(live.wait { $0.lastFrame?.text == first.text && $0.lastFrame?.window == first.windowCount - 1 })
         let last = try #require(live.lastFrame)
-        #expect(harness.waitForDisplay { $0.shows(last) }.ok, "back on the label's last window")
+        #expect(braille.waitForDisplay { $0.shows(last) }.ok, "back on the label's last window")
     }
 }

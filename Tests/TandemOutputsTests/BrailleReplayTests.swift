@@ -5,6 +5,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemTestSupport
 
 /// The grocery story played on a real display, driven only by its keys, against the headless run.
 @Suite(.serialized) struct BrailleReplayTests {
@@ -21,25 +22,18 @@ import TandemService
     /// before `KEY_*` ones, then by name), or nil when no display key does it.
     static func brailleKey(for command: Command) -> String? {
         if case .route(let cell) = command { return "ROUTE \(cell)" }
-        let names = KeyMap.default.braille.filter { $0.value == command.name }.map(\.key)
+        let names = KeyMap.default.braille.filter { $0.value == .command(command) }.map(\.key)
         return names.sorted { ($0.hasPrefix("KEY_") ? 1 : 0, $0) < ($1.hasPrefix("KEY_") ? 1 : 0, $1) }.first
     }
 
     /// Plays the scenario headless, step by step, keeping the last braille frame after each
     /// wait (and at the end), and checks that this walk writes the same braille as `Replay`.
     static func headlessSteps(catalog: Catalog, scenario: Scenario) throws -> [Step] {
-        let translator: @Sendable (Profile) -> any BrailleTranslator = { p in
-            LouisTranslator(contracted: p.contracted, computerBrailleAtCursor: p.computerBrailleAtCursor)
-        }
         let records = RecordingSink()
-        var session = Session(catalog: catalog, profile: Profile(), sink: records, timing: .virtual, makeTranslator: translator)
-        func lastFrame() -> BrailleFrame? {
-            for r in records.records.reversed() { if case .braille(let f) = r.record { return f } }
-            return nil
-        }
+        var session = Session(catalog: catalog, profile: Profile(), sink: records, timing: .virtual, makeTranslator: louisTranslator(for:))
         session.start(at: 0)
         session.settle()
-        var steps: [Step] = [Step(expected: lastFrame())]
+        var steps: [Step] = [Step(expected: records.lastBrailleFrame)]
         var current = Step()
         for line in scenario.lines {
             switch line.step {
@@ -50,7 +44,7 @@ import TandemService
             case .wait(let ms):
                 session.advance(to: session.now + ms)
                 current.wait = ms
-                current.expected = lastFrame()
+                current.expected = records.lastBrailleFrame
                 steps.append(current)
                 current = Step()
             default:
@@ -59,38 +53,32 @@ import TandemService
         }
         session.settle()
         while let due = session.nextDeadline { session.advance(to: due) }
-        current.expected = lastFrame()
+        current.expected = records.lastBrailleFrame
         steps.append(current)
 
         let reference = RecordingSink()
         _ = try Replay(catalog: catalog, scenario: scenario, profile: Profile(), profiles: ProfileStore(searchPath: []),
-                       makeTranslator: translator).run(sink: reference)
-        let braille = { (s: RecordingSink) in s.records.compactMap { r -> BrailleFrame? in
-            if case .braille(let f) = r.record { return f }
-            return nil
-        } }
-        #expect(braille(records) == braille(reference), "the step-by-step walk shows what Replay shows")
+                       makeTranslator: louisTranslator(for:)).run(sink: reference)
+        #expect(records.brailleFrames == reference.brailleFrames, "the step-by-step walk shows what Replay shows")
         return steps
     }
 
     @Test func groceryDrivenByDisplayKeysShowsTheHeadlessFramesAtEveryStep() throws {
-        let (catalog, scenario) = try BrailleFixtures.grocery()
+        let (catalog, scenario) = try BrailleCatalogs.grocery()
         let steps = try Self.headlessSteps(catalog: catalog, scenario: scenario)
         #expect(steps.count > 15)
 
-        let harness = try BrailleHarness(cells: 40)
-        defer { harness.stop() }
-        let live = BrailleLiveSession(catalog: catalog, host: harness.host, auth: harness.auth)
-        defer { live.finish() }
-        #expect(live.waitUntilShown(on: harness))
+        let braille = try BrailleFixture(cells: 40)
+        defer { braille.stop() }
+        let live = try braille.showSession(catalog: catalog)
         let first = try #require(steps.first?.expected)
-        #expect(harness.waitForDisplay { $0.shows(first) }.ok, "the opening frame")
+        #expect(braille.waitForDisplay { $0.shows(first) }.ok, "the opening frame")
 
         var pressed = 0
         for (i, step) in steps.enumerated().dropFirst() {
             for command in step.commands {
                 if let key = Self.brailleKey(for: command) {
-                    harness.press(key)
+                    braille.press(key)
                     pressed += 1
                 } else {
                     live.send(command)
@@ -98,12 +86,12 @@ import TandemService
             }
             Thread.sleep(forTimeInterval: Double(step.wait) / 1000)
             guard let expected = step.expected else { continue }
-            let result = harness.waitForDisplay(timeout: .seconds(3)) { $0.shows(expected) }
+            let result = braille.waitForDisplay(timeout: .seconds(3)) { $0.shows(expected) }
             let keys = step.commands.map { $0.name }.joined(separator: " ")
             let want = unicodeBraille(DisplayState.cells(showing: expected, columns: 40))
             #expect(result.ok, "step \(i) (line \(step.line), after \(keys)): display \(result.state?.description ?? "-"), headless \(want)")
         }
         #expect(pressed == steps.reduce(0) { $0 + $1.commands.count }, "every command had a display key")
-        #expect(live.commands.count == pressed)
+        #expect(live.events.brailleCommands.count == pressed)
     }
 }

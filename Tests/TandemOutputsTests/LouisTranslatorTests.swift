@@ -11,7 +11,7 @@ struct LouisTranslatorTests {
         return (unicodeBraille(t.cells), t.cursor)
     }
 
-    @Test("English uncontracted UEB, as SPEC §3's example shows it")
+    @Test("English uncontracted UEB, as Docs/formats.md#transcript's example shows it")
     func english() {
         #expect(Self.cells("Groceries hdr", "en").0 == "⠠⠛⠗⠕⠉⠑⠗⠊⠑⠎⠀⠓⠙⠗")
     }

@@ -5,9 +5,10 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemTestSupport
 
 /// `SpeechDispatcherOutput` against a real speech-dispatcher: each test starts a private
-/// daemon (`SpeechDaemon`, via `scripts/services/speechd.sh`) and reads back what its capture
+/// daemon (`SpeechFixture`, via `scripts/services/speechd.sh`) and reads back what its capture
 /// module was asked to say. Serialized: they share the machine's two cores and their timing.
 @Suite(.serialized) struct SpeechDaemonTests {
     /// How much faster than real time the sample stories are played. The daemon speaks as fast
@@ -20,11 +21,11 @@ import TandemService
     @Test(arguments: SpeechRuns.examples())
     func sampleStoryIsHeardAsTheHeadlessRunSaysIt(_ name: String) throws {
         let headless = try SpeechRuns.headless(name)
-        let daemon = try SpeechDaemon(msPerCharacter: Int(60 / Self.speed))
-        defer { daemon.stop() }
-        let output = SpeechDispatcherOutput(address: daemon.address, voice: .init())
+        let speech = try SpeechFixture(msPerCharacter: Int(60 / Self.speed))
+        defer { speech.stop() }
+        let output = SpeechDispatcherOutput(address: speech.address, voice: .init())
         let live = try SpeechRuns.live(name, outputs: [output], speed: Self.speed)
-        let capture = daemon.capture()
+        let capture = speech.capture()
         let sent = live.records.speaks
 
         #expect(live.records.events("output").first?["available"] == "yes")
@@ -59,11 +60,11 @@ import TandemService
 
     @Test func prioritiesCancelLanguagesAndVoiceReachTheDaemon() throws {
         // A second of speech: long enough that even a busy machine cuts it while it speaks.
-        let daemon = try SpeechDaemon(speakSeconds: 1)
-        defer { daemon.stop() }
-        let log = ReportLog()
+        let speech = try SpeechFixture(speakSeconds: 1)
+        defer { speech.stop() }
+        let log = OutputEventLog()
         let voice = SpeechDispatcherOutput.Voice(rate: 30, pitch: -10, volume: 20, voiceType: "female1", punctuation: "all")
-        let output = SpeechDispatcherOutput(address: daemon.address, voice: voice)
+        let output = SpeechDispatcherOutput(address: speech.address, voice: voice)
         output.start(report: log.reporter)
         defer { output.stop() }
         #expect(log.statuses.map(\.available) == [true])
@@ -76,7 +77,7 @@ import TandemService
         // process group, which happens after speech-dispatcher's BEGIN notice.)
         func speaking(_ s: Spoken) -> Bool {
             let begun = log.wait { $0.contains(.speechBegan(s.id)) }
-                && daemon.waitForCapture { $0.contains { $0.kind == .begin && $0.text == s.utterance.text } }
+                && speech.waitForCapture { $0.contains { $0.kind == .begin && $0.text == s.utterance.text } }
                     .contains { $0.text == s.utterance.text }
             Thread.sleep(forTimeInterval: 0.05)
             return begun
@@ -128,7 +129,7 @@ import TandemService
         say(spelled)
         #expect(log.wait { $0.contains(.speechEnded(spelled.id)) })
 
-        let c = daemon.capture()
+        let c = speech.capture()
         #expect(c.map(\.description) == [
             "BEGIN First focus text",
             "BEGIN Message one", "END Message one", "BEGIN Second focus text", "END Second focus text",
@@ -145,82 +146,61 @@ import TandemService
     // MARK: (c) the daemon dies in the middle of announcements
 
     @Test func announcementsSurviveADaemonCrashExactlyOnce() throws {
-        let daemon = try SpeechDaemon(speakSeconds: 0.3)
-        defer { daemon.stop() }
-        let (catalog, _, profile) = try SpeechRuns.inputs("grocery")
-        let transcript = RecordingSink()
-        let output = SpeechDispatcherOutput(address: daemon.address, voice: .init())
-        let session = Session(catalog: catalog, profile: profile, sink: MultiplexSink([transcript, output]), timing: .virtual,
-                              makeTranslator: { _ in BlankTranslator() })
-        let runner = LiveRunner(session: session)
-        output.start(report: runner.reporter)
-        let done = DispatchSemaphore(value: 0)
-        Thread { runner.run(); done.signal() }.start()
+        let speech = try SpeechFixture(speakSeconds: 0.3)
+        defer { speech.stop() }
+        let live = try speech.liveSession(example: "grocery")
         let texts = (1...8).map { "Announcement number \($0)" }
-        for t in texts { runner.send(.post(.announcement(text: t, priority: .default, delay: 0))) }
+        for t in texts { live.send(.post(.announcement(text: t, priority: .default, delay: 0))) }
 
         // Crash while the third is being said, then bring the daemon back.
-        let third = daemon.waitForCapture(timeout: 10) { $0.contains { $0.kind == .begin && $0.text == texts[2] } }
+        let third = speech.waitForCapture(timeout: .seconds(10)) { $0.contains { $0.kind == .begin && $0.text == texts[2] } }
         try #require(third.contains { $0.text == texts[2] })
         Thread.sleep(forTimeInterval: 0.05)
-        try daemon.kill()
+        try speech.kill()
         Thread.sleep(forTimeInterval: 0.2)
-        try daemon.restart()
+        try speech.restart()
 
-        runner.send(.quitWhenQuiet(timeout: 20_000))
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        output.stop()
+        #expect(live.finish(whenQuietWithin: 20_000, waiting: .seconds(30)))
 
-        let c = daemon.capture().filter { $0.text.hasPrefix("Announcement") }
+        let c = speech.capture().filter { $0.text.hasPrefix("Announcement") }
         // Every announcement heard to its end exactly once, in order…
         #expect(c.finished == texts, "\(c)")
         // …the third cut by the crash and said again whole, nothing else twice.
         #expect(c.started == Array(texts[0...2]) + Array(texts[2...]), "\(c)")
         // The outage and the recovery are in the transcript.
-        let statuses = transcript.records.map(\.record).events("output").filter { $0["output"] == "speech" }
+        let statuses = live.recorded.events("output").filter { $0["output"] == "speech" }
         #expect(statuses.map { $0["available"] } == ["yes", "no", "yes"], "\(statuses)")
         // The policy went on with the original ids: each announcement's end is in the transcript.
-        let ends = transcript.records.map(\.record).events("speechd").filter { $0["notice"] == "end" }.compactMap { $0["text"] }
+        let ends = live.recorded.events("speechd").filter { $0["notice"] == "end" }.compactMap { $0["text"] }
         #expect(isSubsequence(texts, of: ends), "\(ends)")
     }
 
     // MARK: a daemon that hangs
 
     @Test func aHungDaemonIsNoticedWhileTheSessionGoesOn() throws {
-        let daemon = try SpeechDaemon(speakSeconds: 0.2)
-        defer { daemon.resume(); daemon.stop() }
-        let (catalog, _, profile) = try SpeechRuns.inputs("grocery")
-        let transcript = RecordingSink()
-        let output = SpeechDispatcherOutput(address: daemon.address, voice: .init())
-        let session = Session(catalog: catalog, profile: profile, sink: MultiplexSink([transcript, output]), timing: .virtual,
-                              makeTranslator: { _ in BlankTranslator() })
-        let runner = LiveRunner(session: session)
-        output.start(report: runner.reporter)
-        let done = DispatchSemaphore(value: 0)
-        Thread { runner.run(); done.signal() }.start()
+        let speech = try SpeechFixture(speakSeconds: 0.2)
+        defer { speech.resume(); speech.stop() }
+        let live = try speech.liveSession(example: "grocery")
         let texts = (1...6).map { "Announcement number \($0)" }
-        for t in texts.prefix(4) { runner.send(.post(.announcement(text: t, priority: .default, delay: 0))) }
-        func records() -> [Record] { transcript.records.map(\.record) }
-        func speechStatus() -> [String?] { records().events("output").filter { $0["output"] == "speech" }.map { $0["available"] } }
+        for t in texts.prefix(4) { live.send(.post(.announcement(text: t, priority: .default, delay: 0))) }
+        func speechStatus() -> [String?] { live.recorded.events("output").filter { $0["output"] == "speech" }.map { $0["available"] } }
 
-        let second = daemon.waitForCapture(timeout: 10) { $0.contains { $0.kind == .begin && $0.text == texts[1] } }
+        let second = speech.waitForCapture(timeout: .seconds(10)) { $0.contains { $0.kind == .begin && $0.text == texts[1] } }
         try #require(second.contains { $0.text == texts[1] })
-        daemon.pause()
+        speech.pause()
         // The session does not wait for the stuck daemon: a key is handled at once.
-        runner.send(.command(.next))
-        #expect(waitUntil(timeout: 0.5) { records().events("key").count == 1 })
-        for t in texts.suffix(2) { runner.send(.post(.announcement(text: t, priority: .default, delay: 0))) }
+        live.send(.command(.next))
+        #expect(waitUntil(timeout: .milliseconds(500)) { live.recorded.events("key").count == 1 })
+        for t in texts.suffix(2) { live.send(.post(.announcement(text: t, priority: .default, delay: 0))) }
         // Noticed within the keep-alive and reply timeouts.
-        #expect(waitUntil(timeout: 5) { speechStatus() == ["yes", "no"] }, "\(speechStatus())")
-        daemon.resume()
-        #expect(waitUntil(timeout: 10) { speechStatus() == ["yes", "no", "yes"] }, "\(speechStatus())")
+        #expect(waitUntil(timeout: .seconds(5)) { speechStatus() == ["yes", "no"] }, "\(speechStatus())")
+        speech.resume()
+        #expect(waitUntil(timeout: .seconds(10)) { speechStatus() == ["yes", "no", "yes"] }, "\(speechStatus())")
 
-        runner.send(.quitWhenQuiet(timeout: 20_000))
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        output.stop()
+        #expect(live.finish(whenQuietWithin: 20_000, waiting: .seconds(30)))
         // Every announcement was heard to its end, in order of first hearing. (The one speaking
         // when the daemon stopped may be heard twice: its module went on without it.)
-        let finished = daemon.capture().filter { $0.text.hasPrefix("Announcement") }.finished
+        let finished = speech.capture().filter { $0.text.hasPrefix("Announcement") }.finished
         var firsts: [String] = []
         for t in finished where !firsts.contains(t) { firsts.append(t) }
         #expect(firsts == texts, "\(finished)")
@@ -232,7 +212,7 @@ import TandemService
         let address = "unix_socket:/tmp/tandem-no-speechd-\(UUID().uuidString.prefix(8))/speechd.sock"
         // start() never hangs.
         let probe = SpeechDispatcherOutput(address: address, voice: .init())
-        let log = ReportLog()
+        let log = OutputEventLog()
         let began = Date()
         probe.start(report: log.reporter)
         #expect(Date().timeIntervalSince(began) < 0.5)

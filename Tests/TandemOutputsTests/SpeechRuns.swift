@@ -1,33 +1,23 @@
 import Foundation
-import Synchronization
 import TandemModel
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemTestSupport
 
 /// Runs the sample stories headlessly and live, for the speech tests.
 enum SpeechRuns {
-    /// `Examples/NAME/NAME.catalog.json` with its `NAME.scenario`, for every sample there is.
-    static func examples() -> [String] {
-        let dir = SpeechDaemon.packageRoot + "/Examples"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return names.sorted().filter { n in
-            FileManager.default.fileExists(atPath: "\(dir)/\(n)/\(n).catalog.json")
-                && FileManager.default.fileExists(atPath: "\(dir)/\(n)/\(n).scenario")
-        }
-    }
+    /// The samples under `Examples/` that have a catalog and a scenario, by name.
+    static func examples() -> [String] { Example.all.map(\.name) }
 
-    static var profiles: ProfileStore { ProfileStore(searchPath: [SpeechDaemon.packageRoot + "/Profiles"]) }
+    static var profiles: ProfileStore { .shipped }
 
     /// The catalog, scenario and default profile of a sample.
     static func inputs(_ name: String) throws -> (Catalog, Scenario, Profile) {
-        let dir = SpeechDaemon.packageRoot + "/Examples/\(name)/"
-        let catalog = try CatalogLoader.load(path: dir + "\(name).catalog.json").catalog
-        let text = try String(contentsOfFile: dir + "\(name).scenario", encoding: .utf8)
-        let store = profiles
-        let scenario = try Scenario.parse(text, file: "\(name).scenario", catalog: catalog, profileExists: store.exists)
-        return (catalog, scenario, try store.load("default").0)
+        let example = Example(name)
+        let catalog = try example.catalog()
+        return (catalog, try example.scenario(for: catalog, profiles: profiles), try profiles.load("default").0)
     }
 
     /// The headless run's records.
@@ -59,11 +49,15 @@ extension [Record] {
         compactMap { if case .speech(.speak(let s)) = $0 { s } else { nil } }
     }
 
-    /// Events of one type (`output`, `speechd`), as dictionaries of their fields.
+    /// Events of one type (`output`, `speechd`) as the transcript logs them, as dictionaries
+    /// of their string fields.
     func events(_ type: String) -> [[String: String]] {
         compactMap { r in
-            guard case .event(let e) = r, e.type == type else { return nil }
-            return Dictionary(e.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let line = Transcript.line(for: r, at: 0)
+            guard line.string("ch") == "event", line.string("type") == type else { return nil }
+            return Dictionary(line.fields.compactMap { f in
+                if case .string(let s) = f.1 { (f.0, s) } else { nil }
+            }, uniquingKeysWith: { a, _ in a })
         }
     }
 }
@@ -80,29 +74,6 @@ struct BlankTranslator: BrailleTranslator {
     }
 }
 
-/// Everything an output reported, for tests to wait on and look at.
-final class ReportLog: Sendable {
-    private let events = Mutex<[LiveOutputEvent]>([])
-
-    var reporter: @Sendable (LiveOutputEvent) -> Void { { [self] e in events.withLock { $0.append(e) } } }
-    var all: [LiveOutputEvent] { events.withLock { $0 } }
-
-    /// Waits until `done` holds for what was reported (or `timeout` seconds).
-    @discardableResult
-    func wait(timeout: Double = 5, until done: ([LiveOutputEvent]) -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if done(all) { return true }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        return done(all)
-    }
-
-    var statuses: [(available: Bool, message: String)] {
-        all.compactMap { if case .status(_, let a, let m) = $0 { (a, m) } else { nil } }
-    }
-}
-
 /// `Spoken` values for driving an output directly, made by a real policy (so ids are unique
 /// and priorities are the policy's own).
 struct SpokenMaker {
@@ -111,7 +82,7 @@ struct SpokenMaker {
     mutating func make(_ text: String, _ source: Source, important: Bool = false, language: String = "en", spell: Bool = false) -> Spoken {
         let progress = source == .progress ? ProgressStep(step: 1, steps: 3) : nil
         let u = Utterance(text: text, language: language, source: source, important: important, spell: spell, progress: progress)
-        let decisions = policy.submit(u, causedByUser: false, at: 0) + policy.settle(at: 0)
+        let decisions = policy.submit(u, causedByUser: false, at: 0) + policy.startDue(at: 0)
         for d in decisions {
             if case .speak(let s) = d, s.utterance == u {
                 _ = policy.speechEnded(id: s.id, at: 0)
@@ -120,4 +91,11 @@ struct SpokenMaker {
         }
         fatalError("the policy did not speak \(text): \(decisions)")
     }
+}
+
+/// Whether `sub` appears in `seq` in order (not necessarily next to each other).
+func isSubsequence<T: Equatable>(_ sub: [T], of seq: [T]) -> Bool {
+    var i = sub.startIndex
+    for x in seq where i < sub.endIndex && sub[i] == x { i += 1 }
+    return i == sub.endIndex
 }

@@ -1,6 +1,7 @@
 import Testing
 import TandemPolicy
 import TandemPresentation
+import TandemTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,7 @@ import Darwin
 /// Thousands of random, seeded sequences of submits (every source), key presses, stops, clock
 /// advances, settles and end-of-speech notices (current and stale), each followed to the end.
 /// After every step the policy must agree with `ReferenceModel`, and over the whole run it must
-/// keep SPEC §4's promises (the invariants below), which are checked from its decisions alone.
+/// keep the promises of Docs/policy.md#rules (the invariants below), which are checked from its decisions alone.
 ///
 /// `TANDEM_PROPERTY_CASES=N` runs N sequences instead of the default (the nightly option).
 @Suite("SpeechPolicy against a reference model")
@@ -23,7 +24,7 @@ struct PolicyPropertyTests {
         return defaultCases
     }
 
-    @Test("random sequences keep SPEC §4's invariants and agree with the reference model")
+    @Test("random sequences keep the invariants of Docs/policy.md#rules and agree with the reference model")
     func randomSequences() {
         var failures = 0
         for index in 0..<Self.cases {
@@ -201,7 +202,7 @@ struct PropertyRun {
             expected = model.stop()
         case .settle:
             trace.append("@\(now) settle")
-            decisions = policy.settle(at: now)
+            decisions = policy.startDue(at: now)
             expected = model.settle()
         case .advance(let t):
             now = max(now, t)
@@ -219,7 +220,7 @@ struct PropertyRun {
         return compare(decisions, expected)
     }
 
-    /// SPEC §4's promises, from the policy's decisions and state alone.
+    /// the promises of Docs/policy.md#rules, from the policy's decisions and state alone.
     mutating func audit(_ op: Op, _ decisions: [Decision]) -> String? {
         var isStop = false, isImportant = false
         if case .stop = op { isStop = true }

@@ -56,7 +56,7 @@ struct PolicyScript {
         case .key: record(policy.userPressedKey(at: now))
         case .stop: record(policy.stop(at: now))
         case .say(let u, let user): record(policy.submit(u, causedByUser: user, at: now))
-        case .settle: record(policy.settle(at: now))
+        case .settle: record(policy.startDue(at: now))
         case .end(let text):
             guard let id = spokenIDs[text] else {
                 log.append("@\(now) error: \(text) was never spoken")

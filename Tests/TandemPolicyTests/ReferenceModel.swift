@@ -1,7 +1,7 @@
 import TandemPolicy
 import TandemPresentation
 
-/// A reference model of SPEC §4, written apart from `SpeechPolicy` and on purpose in another
+/// A reference model of Docs/policy.md#rules, written apart from `SpeechPolicy` and on purpose in another
 /// shape: no queue that items are inserted into at computed positions, but a bag of waiting
 /// items and a rank that says who speaks first; and each rule is a short list of "what this
 /// newcomer does to what plays and to what waits". Utterances are known by their text (the

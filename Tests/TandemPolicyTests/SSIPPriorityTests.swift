@@ -2,11 +2,11 @@ import Testing
 import TandemPolicy
 import TandemPresentation
 
-/// SSIP's five priorities, as speech-dispatcher documents them (SPEC §4, first paragraph).
+/// SSIP's five priorities, as speech-dispatcher documents them (Docs/policy.md#priorities).
 /// Each test is a table of scripts; each row lists every decision that reached the synth.
 @Suite("SSIP priorities: what reaches the synth")
 struct SSIPPriorityTests {
-    @Test("each source is given SPEC §4's priority", arguments: [
+    @Test("each source is given its priority in Docs/policy.md#rules", arguments: [
         (focus("Inbox"), Priority.text),
         (value("5 items"), .text),
         (announcement("Saved"), .message),

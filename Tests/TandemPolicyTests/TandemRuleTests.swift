@@ -2,7 +2,7 @@ import Testing
 import TandemPolicy
 import TandemPresentation
 
-/// Tandem's rules on top of SSIP (SPEC §4's table), one test per row. Each test is a table of
+/// Tandem's rules on top of SSIP (Docs/policy.md#rules), one test per row. Each test is a table of
 /// scripts; each row lists every decision that reached the synth, in order.
 @Suite("Tandem's rules: what reaches the synth")
 struct TandemRuleTests {

@@ -1,45 +1,22 @@
 import Foundation
 import Testing
+import TandemTestSupport
 
 /// The `tandem` executable, run as a user would: exit statuses, one-line errors that name the
 /// file and line, no half-written transcripts, and `check` diffs a tester can read.
 @Suite("tandem command line")
 struct CLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = root.appendingPathComponent("Tests/Fixtures/cli")
+    static let root = URL(fileURLWithPath: PackageRoot.path)
 
-    /// The `tandem` built beside this test bundle (SwiftPM puts products in one folder).
-    static var binary: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [beside, beside.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("tandem").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return root.appendingPathComponent(".build/debug/tandem").path
-    }
-
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    static func tandem(_ args: [String], environment: [String: String] = [:]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
-        p.currentDirectoryURL = root
+    /// Runs `tandem` from the package root, with no user profiles, and waits for it.
+    static func tandem(_ args: [String], environment: [String: String] = [:], input: Data? = nil) throws -> ProcessResult {
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = "/nonexistent-tandem-test"
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        env.merge(environment) { _, new in new }
+        return try ProcessRunner.run([try TandemBinary.path()] + args, environment: env, directory: PackageRoot.path, input: input)
     }
 
-    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+    static func fixture(_ name: String) -> String { FixtureFolder.cli.path(name) }
 
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("tandem-cli-\(UUID().uuidString)-\(name)").path
@@ -67,7 +44,7 @@ struct CLITests {
 
     @Test("check passes on every sample's golden transcript")
     func checkPassesOnSamples() throws {
-        let examples = Self.root.appendingPathComponent("Examples")
+        let examples = PackageRoot.url("Examples")
         let folders = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
         var checked = 0
         for folder in folders {
@@ -88,7 +65,7 @@ struct CLITests {
 
     @Test("check fails on an edited golden file with a diff naming the line, expected and got")
     func checkShowsReadableDiff() throws {
-        let golden = try String(contentsOfFile: Self.root.appendingPathComponent("Examples/grocery/grocery.golden.jsonl").path, encoding: .utf8)
+        let golden = try Example("grocery").golden()
         var lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let target = try #require(lines.firstIndex { $0.contains("\"text\":\"Buscar, botão\"") && $0.contains("\"op\":\"speak\"") })
         let original = lines[target]

@@ -1,10 +1,11 @@
 import Testing
 import TandemService
+import TandemTestSupport
 
-/// Braille flash messages (SPEC §4) and what an indeterminate loading indicator sounds like.
+/// Braille flash messages (Docs/policy.md#rules) and what an indeterminate loading indicator sounds like.
 @Suite("flash messages and busy indicators")
 struct FlashAndBusyTests {
-    static let catalog = "Tests/Fixtures/service/messages.catalog.json"
+    static let catalog = FixtureFolder.service.path("messages.catalog.json")
 
     static func run(_ scenario: String, width: Int = 20, messageTime: Int = 4000) throws -> ReplayRun {
         var p = try ReplayHarness.profile()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemModel
 import TandemOutputs
+import TandemTestSupport
 
 /// Examples/grocery: a blind tester walks the Mercado app (pt-BR) from opening to checkout —
 /// the seed stories of Tandem, each checked against what the transcript says was heard and shown.
@@ -33,7 +34,7 @@ struct GroceryStoryTests {
         #expect(run.afterKey("next", occurrence: 1).first { $0.string("type") == "focus" }?.string("id") == "header.lists")
         // Without it, the title's frame (x 0, full width) sorts before both buttons: the bug the
         // order fixes.
-        var text = try String(contentsOfFile: ReplayHarness.path("Examples/grocery/grocery.catalog.json"), encoding: .utf8)
+        var text = try String(contentsOfFile: Example("grocery").catalogPath, encoding: .utf8)
         text = text.replacingOccurrences(of: #""order": ["header.search", "header.title", "header.lists"],"#, with: "")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-grocery-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

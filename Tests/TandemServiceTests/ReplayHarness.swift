@@ -3,61 +3,32 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemTestSupport
 
 /// Runs a catalog and a scenario headlessly, in process, exactly as `tandem replay` does, and
 /// hands back what a listener would have heard and felt, for story tests to look at.
 ///
-/// - Files are named relative to the package root (`Examples/pizza/pizza.catalog.json`),
-///   which is found from this source file's path, never from the current directory.
-/// - Braille goes through the real liblouis (`LouisTranslator`), with the profile's
+/// - Files are named relative to the package root (`Examples/pizza/pizza.catalog.json`).
+/// - Braille goes through the real liblouis (`louisTranslator(for:)`), with the profile's
 ///   contraction settings, as in the CLI.
-/// - Profiles come from the package's own `Profiles/` folder only (no `$XDG_CONFIG_HOME`), so
-///   a run does not depend on the machine; `default` is `Profiles/default.json`, as the CLI
-///   reads it from a checkout. A scenario's `profile NAME` lines use the same folder.
+/// - Profiles come from the package's own `Profiles/` folder only (`ProfileStore.shipped`),
+///   so a run does not depend on the machine. A scenario's `profile NAME` lines use it too.
 /// - The transcript is built from `Transcript.line(for:at:)`, line for line what the CLI
 ///   writes, so `run.transcript` can be compared byte for byte with a golden file.
 ///
 /// ```swift
 /// let run = try ReplayHarness.replay(example: "grocery")
-/// #expect(run.transcript == (try ReplayHarness.golden(example: "grocery")))
+/// #expect(run.transcript == (try Example("grocery").golden()))
 /// #expect(run.spoken.contains("Mercado, cabeçalho"))
 /// ```
 enum ReplayHarness {
-    /// The package root: the nearest ancestor of this file that holds `Package.swift`.
-    static let packageRoot: URL = findPackageRoot(from: #filePath)
-
-    static func findPackageRoot(from file: String) -> URL {
-        var dir = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
-            dir = dir.deletingLastPathComponent()
-        }
-        // Tests/<Target>/<file>: two levels up, if the walk found nothing.
-        return URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    /// An absolute path for a path relative to the package root (an absolute path stays as it is).
-    static func path(_ relative: String) -> String {
-        relative.hasPrefix("/") ? relative : packageRoot.appendingPathComponent(relative).path
-    }
-
-    /// The package's shipped profiles, and nothing else.
-    static var profiles: ProfileStore {
-        ProfileStore(searchPath: [path("Profiles")])
-    }
-
     /// A profile from `Profiles/` (`default` when none is named).
     static func profile(_ name: String = "default") throws -> Profile {
-        try profiles.load(name).0
-    }
-
-    /// The same translator the CLI makes for a profile, behind a process-wide lock.
-    @Sendable static func translator(for p: Profile) -> any BrailleTranslator {
-        SerializedTranslator(LouisTranslator(contracted: p.contracted, computerBrailleAtCursor: p.computerBrailleAtCursor))
+        try ProfileStore.shipped.load(name).0
     }
 
     static func catalog(_ relative: String) throws -> Catalog {
-        try CatalogLoader.load(path: path(relative)).catalog
+        try CatalogLoader.load(path: PackageRoot.path(relative)).catalog
     }
 
     /// Runs `Examples/NAME/NAME.catalog.json` with `Examples/NAME/NAME.scenario`.
@@ -67,7 +38,7 @@ enum ReplayHarness {
 
     /// Runs a catalog with a scenario file, both relative to the package root.
     static func replay(catalog: String, scenario: String, profile: Profile? = nil) throws -> ReplayRun {
-        let text = try String(contentsOfFile: path(scenario), encoding: .utf8)
+        let text = try String(contentsOfFile: PackageRoot.path(scenario), encoding: .utf8)
         return try replay(catalog: catalog, scenarioText: text, scenarioName: scenario, profile: profile)
     }
 
@@ -75,37 +46,13 @@ enum ReplayHarness {
     static func replay(catalog: String, scenarioText: String, scenarioName: String = "inline.scenario",
                        profile: Profile? = nil) throws -> ReplayRun {
         let c = try self.catalog(catalog)
-        let store = profiles
+        let store = ProfileStore.shipped
         let scenario = try Scenario.parse(scenarioText, file: scenarioName, catalog: c, profileExists: store.exists)
         let replay = Replay(catalog: c, scenario: scenario, profile: try profile ?? self.profile(),
-                            profiles: store, makeTranslator: translator)
+                            profiles: store, makeTranslator: louisTranslator(for:))
         let sink = RecordingSink()
         let result = try replay.run(sink: sink)
         return ReplayRun(records: sink.records, result: result)
-    }
-
-    /// The golden transcript of `Examples/NAME/`, as stored.
-    static func golden(example name: String) throws -> String {
-        try String(contentsOfFile: path("Examples/\(name)/\(name).golden.jsonl"), encoding: .utf8)
-    }
-}
-
-/// A translator whose calls are serialised across the whole test process.
-///
-/// `LouisTranslator` serialises calls on its own lock, one per instance, but liblouis' table
-/// cache and buffers are global: two instances used at once (two replays in parallel tests)
-/// corrupt each other's cells or crash. Every translator the harness makes goes through this
-/// one lock, so story tests may run in parallel.
-final class SerializedTranslator: BrailleTranslator, @unchecked Sendable {
-    private static let lock = NSLock()
-    private let base: LouisTranslator
-
-    init(_ base: LouisTranslator) { self.base = base }
-
-    func translate(_ text: String, language: String, cursor: Int?, editing: Bool) -> (cells: [Cell], cursor: Int?) {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
-        return base.translate(text, language: language, cursor: cursor, editing: editing)
     }
 }
 

@@ -1,79 +1,14 @@
 import Foundation
 import Testing
+import TandemTestSupport
 
 /// `tandem run` in a real pseudo-terminal (tmux), with no speech-dispatcher and no BRLTTY
 /// reachable: it says so, falls back to the terminal view, and stays fully usable by keyboard.
 @Suite("tandem run in a terminal", .serialized)
 struct RunSessionTests {
-    /// A private tmux server running `tandem run` on a copy of the grocery catalog.
-    final class TmuxSession {
-        let socket = "tandem-test-\(UUID().uuidString.prefix(8))"
-        let dir: URL
-        let catalog: URL
-        let transcript: URL
-
-        init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-run-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            catalog = dir.appendingPathComponent("grocery.catalog.json")
-            transcript = dir.appendingPathComponent("run.jsonl")
-            try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("Examples/grocery/grocery.catalog.json"), to: catalog)
-            let command = [
-                "env XDG_CONFIG_HOME=\(dir.path)/config SPEECHD_ADDRESS=unix_socket:\(dir.path)/no-speechd.sock SPEECHD_CMD=/bin/false",
-                "BRLAPI_HOST=127.0.0.1:4091 \(CLITests.binary) run \(catalog.path) --transcript \(transcript.path);",
-                "echo \"EXIT $?\"; stty -a; sleep 60",
-            ].joined(separator: " ")
-            try tmux(["new-session", "-d", "-x", "160", "-y", "50", command])
-        }
-
-        deinit {
-            _ = try? tmux(["kill-server"])
-            try? FileManager.default.removeItem(at: dir)
-        }
-
-        /// Runs tmux with posix_spawn and waitpid: Foundation's Process can miss the exit of a
-        /// client whose `new-session` forked the tmux server (it stays a zombie, and the wait hangs).
-        @discardableResult
-        func tmux(_ args: [String]) throws -> String {
-            let out = dir.appendingPathComponent("tmux-\(UUID().uuidString).out")
-            defer { try? FileManager.default.removeItem(at: out) }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            let argv = (["/usr/bin/tmux", "-L", socket] + args).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var pid: pid_t = 0
-            let rc = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
-            guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        }
-
-        func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-S", "-200"]) }
-
-        func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
-
-        /// Waits until the screen contains `text` (10 s at most).
-        func waitFor(_ text: String) throws -> Bool {
-            for _ in 0..<100 {
-                if try screen().contains(text) { return true }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            return false
-        }
-
-        func transcriptLines() throws -> [String] {
-            try String(contentsOf: transcript, encoding: .utf8).split(separator: "\n").map(String.init)
-        }
-    }
-
     @Test("with no daemon it says so, falls back to the terminal view, and the keyboard drives the session")
     func keyboardSessionWithoutDaemons() throws {
-        let t = try TmuxSession()
+        let t = try TandemRunSession()
         #expect(try t.waitFor("speech  » Mercado, cabeçalho"), "opening: where the user is")
         #expect(try t.waitFor("neither speech nor braille is reachable"))
         // Right arrow: next element (the header's explicit order: search, title, lists).
@@ -100,7 +35,7 @@ struct RunSessionTests {
 
     @Test("an edited catalog is reloaded with focus kept; a broken edit is reported and the last good one stays")
     func liveReload() throws {
-        let t = try TmuxSession()
+        let t = try TandemRunSession()
         #expect(try t.waitFor("speech  » Mercado, cabeçalho"))
         try t.press("Right")
         #expect(try t.waitFor("Minhas listas, botão"))
@@ -124,7 +59,7 @@ struct RunSessionTests {
 
     @Test("the grocery story from opening to checkout, by keyboard alone")
     func groceryByKeyboard() throws {
-        let t = try TmuxSession()
+        let t = try TandemRunSession()
         func step(_ keys: [String], expect text: String, pause: Double = 0.3) throws {
             for k in keys { try t.press(k); Thread.sleep(forTimeInterval: 0.15) }
             #expect(try t.waitFor(text), "after \(keys): \(text)")

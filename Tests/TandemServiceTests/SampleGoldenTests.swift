@@ -1,4 +1,5 @@
 import Testing
+import TandemTestSupport
 
 /// The sample stories under `Examples/` replay to their golden transcripts, byte for byte,
 /// every time.
@@ -9,7 +10,7 @@ struct SampleGoldenTests {
     @Test("a sample's replay equals its golden file byte for byte", arguments: samples)
     func replayEqualsGolden(sample: String) throws {
         let run = try ReplayHarness.replay(example: sample)
-        let golden = try ReplayHarness.golden(example: sample)
+        let golden = try Example(sample).golden()
         #expect(run.transcript == golden)
         if run.transcript != golden {
             let got = run.lines.map(\.json)

@@ -6,18 +6,18 @@
 /// writer keeps only the newest and writes it when the interval ends (the last frame always
 /// reaches the display, never a stale one). A key after a pause is written at once.
 struct BrailleWritePacer: Sendable {
-    /// The least time between two writes.
-    var interval: Duration
-    private(set) var lastWrite: ContinuousClock.Instant?
+    /// The least time between two writes, in nanoseconds.
+    let interval: UInt64
+    private(set) var lastWrite: UInt64?
 
-    init(interval: Duration) { self.interval = interval }
+    init(intervalMs: Int) { self.interval = WorkerClock.nanoseconds(intervalMs) }
 
-    /// How long to wait before writing at `now`; zero when a write may go now.
-    func delay(at now: ContinuousClock.Instant) -> Duration {
-        guard let last = lastWrite else { return .zero }
-        let next = last + interval
-        return next > now ? next - now : .zero
+    /// When the next write may go (a `WorkerClock` time), or nil when it may go `now`.
+    func nextWrite(at now: UInt64) -> UInt64? {
+        guard let last = lastWrite else { return nil }
+        let next = last &+ interval
+        return next > now ? next : nil
     }
 
-    mutating func wrote(at now: ContinuousClock.Instant) { lastWrite = now }
+    mutating func wrote(at now: UInt64) { lastWrite = now }
 }

@@ -7,9 +7,9 @@ extension BrlAPIOutput {
         /// newest is written when the interval ends.
         public var minimumWriteInterval: Duration = .milliseconds(40)
         /// The wait before the first retry after BRLTTY could not be reached or was lost; each
-        /// further retry waits 1.5 times longer, up to `longestRetry`.
+        /// further retry waits twice as long, up to `longestRetry` (`Backoff`).
         public var firstRetry: Duration = .milliseconds(50)
-        public var longestRetry: Duration = .seconds(2)
+        public var longestRetry: Duration = .seconds(1)
         /// How long `stop()` waits for the writer to give the display back to BRLTTY.
         public var stopTimeout: Duration = .seconds(1)
         /// Called on the writer's thread after each write (benchmarks and tests); must be quick.
@@ -25,10 +25,10 @@ public struct BrailleWriteEvent: Sendable {
     public var frame: BrailleFrame
     /// The display's width at the time.
     public var columns: Int
-    /// Just before `brlapi__write` was called.
-    public var started: ContinuousClock.Instant
-    /// How long the call took (it returns once the packet is on the socket).
-    public var callDuration: Duration
+    /// Just before `brlapi__write` was called (`WorkerClock`, nanoseconds).
+    public var started: UInt64
+    /// How long the call took, in nanoseconds (it returns once the packet is on the socket).
+    public var callDuration: UInt64
     /// True for the write that shows the current state to a newly (re)connected BRLTTY.
     public var afterConnect: Bool
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Braille through BRLTTY (BrlAPI): the session's braille frames on a real display, and the
 /// display's keys back as BRLTTY command names.
@@ -14,21 +15,18 @@ import Foundation
 /// - The display's size is reported as `.displaySize(columns:)` on connecting and on every
 ///   change, so the session cuts its windows to it.
 /// - No BRLTTY: one `.status(available: false)`, then quiet retries in the background. BRLTTY
-///   dying or the display going away: `.status(available: false)`, retries from 50 ms growing
-///   to 2 s, then `.status(available: true)` and the current frame written again at once.
+///   dying or the display going away: `.status(available: false)`, retries from 50 ms doubling
+///   up to 1 s, then `.status(available: true)` and the current frame written again at once.
 /// - BrlAPI errors never end the process (its default exception handler aborts; ours does not).
 public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
-    /// `braille`, as in the `.status` events it reports.
-    public let name = "braille"
+    public let kind = OutputKind.braille
     /// Where BRLTTY is, and how to authenticate.
     public let endpoint: BrlAPIEndpoint
     /// BRLTTY command names whose keys Tandem takes (the KeyMap's); the rest stay BRLTTY's.
     public let acceptedCommands: Set<String>
     public let settings: Settings
 
-    private let lock = NSLock()
-    private var worker: BrlAPIWorker?
-    private var frameBeforeStart: BrailleFrame?
+    private let lock = Mutex<(worker: OutputWorker<BrailleMail>?, frameBeforeStart: BrailleFrame?)>((nil, nil))
 
     /// `host` as in `BRLAPI_HOST` (`127.0.0.1:37`), `auth` as in `BRLAPI_AUTH` (`none`,
     /// `keyfile:PATH` or a key file's path); nil: the environment, else BrlAPI's default.
@@ -48,7 +46,7 @@ public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
     public var auth: String? { endpoint.auth }
 
     /// An output dropped without `stop()` still gives the display back and ends its thread.
-    deinit { worker?.stop() }
+    deinit { stop() }
 
     /// The accepted names BrlAPI knows no key code for (a typing error in a key map).
     public var unknownCommands: [String] {
@@ -57,34 +55,34 @@ public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
 
     /// Starts connecting in the background; returns at once.
     public func start(report: @escaping @Sendable (LiveOutputEvent) -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        guard worker == nil else { return }
+        let created = lock.withLock { state -> OutputWorker<BrailleMail>? in
+            guard state.worker == nil else { return nil }
+            var mail = BrailleMail()
+            if let f = state.frameBeforeStart { mail.replace(with: f) }
+            state = (OutputWorker(kind: .braille, mail: mail), nil)
+            return state.worker
+        }
+        guard let worker = created else { return }
         let codes = acceptedCommands.sorted().compactMap(BrailleKeyCodes.code(forCommand:))
-        let w = BrlAPIWorker(endpoint: endpoint, accepted: codes, settings: settings, report: report)
-        if let f = frameBeforeStart { w.submit(f) }
-        frameBeforeStart = nil
-        worker = w
-        w.start()
+        let body = BrlAPIWorker(endpoint: endpoint, accepted: codes, settings: settings, worker: worker)
+        worker.start(threadName: "tandem-braille", report: report) { body.run() }
     }
 
     /// Gives the display back to BRLTTY (waiting at most `Settings.stopTimeout`); nothing is
     /// reported after it returns.
     public func stop() {
-        lock.lock()
-        let w = worker
-        worker = nil
-        lock.unlock()
-        w?.stop()
+        let worker = lock.withLock { state in defer { state.worker = nil }; return state.worker }
+        worker?.stop(timeout: settings.stopTimeout)
     }
 
     /// Hands braille frames to the output's thread (other records are not for a display);
     /// returns at once.
     public func emit(_ record: Record, at time: Int) {
         guard case .braille(let frame) = record else { return }
-        lock.lock()
-        let w = worker
-        if w == nil { frameBeforeStart = frame }
-        lock.unlock()
-        w?.submit(frame)
+        let worker = lock.withLock { state -> OutputWorker<BrailleMail>? in
+            if state.worker == nil { state.frameBeforeStart = frame }
+            return state.worker
+        }
+        worker?.post { $0.replace(with: frame) }
     }
 }

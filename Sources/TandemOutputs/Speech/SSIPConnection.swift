@@ -1,6 +1,6 @@
 /// What went over the wire, for benchmarks and debugging: a command written (`SPEAK`,
 /// `CANCEL SELF`, `DATA` for the text and its end line, …) or a reply read, with its time on
-/// `SpeechClock`.
+/// `WorkerClock`.
 public struct SSIPTrace: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case wrote, replied }
     public var kind: Kind
@@ -9,7 +9,7 @@ public struct SSIPTrace: Sendable, Hashable {
     public var component: SpeechComponent
     /// The reply's code (0 for a write).
     public var code: Int
-    /// `SpeechClock.now()` right after the write or the read.
+    /// `WorkerClock.now()` right after the write or the read.
     public var time: UInt64
 }
 
@@ -87,7 +87,7 @@ final class SSIPConnection {
 
     /// Writes without waiting for the reply (on the way out: `CANCEL SELF`, `QUIT`).
     func post(_ line: String) {
-        try? socket.send(SSIPWire.command(line), until: SpeechClock.deadline(afterMilliseconds: 20))
+        try? socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: 20))
     }
 
     /// Reads whatever has arrived; events land in `events`. Throws when the connection broke.
@@ -99,16 +99,16 @@ final class SSIPConnection {
     }
 
     private func exchange(_ bytes: [UInt8], command: String) throws(SSIPError) -> SSIPBlock {
-        let deadline = SpeechClock.deadline(afterMilliseconds: replyTimeoutMs)
+        let deadline = WorkerClock.deadline(afterMilliseconds: replyTimeoutMs)
         try socket.send(bytes, until: deadline)
-        if let trace { trace(SSIPTrace(kind: .wrote, command: command, component: component, code: 0, time: SpeechClock.now())) }
+        if let trace { trace(SSIPTrace(kind: .wrote, command: command, component: component, code: 0, time: WorkerClock.now())) }
         while true {
             while let b = parser.next() {
                 if b.isEvent {
                     if let e = SSIPEvent(b) { events.append(e) }
                     continue
                 }
-                if let trace { trace(SSIPTrace(kind: .replied, command: command, component: component, code: b.code, time: SpeechClock.now())) }
+                if let trace { trace(SSIPTrace(kind: .replied, command: command, component: component, code: b.code, time: WorkerClock.now())) }
                 // Events that came in the same read are already off the socket: set them aside
                 // now, or nothing would wake the caller for them until more data arrives.
                 while let more = parser.next() {

@@ -16,25 +16,6 @@ enum SSIPError: Error, Sendable, Hashable {
     }
 }
 
-/// Monotonic time in nanoseconds: the clock of every deadline here and of `SSIPTrace`.
-public enum SpeechClock {
-    /// Now, in nanoseconds since an arbitrary start (CLOCK_MONOTONIC).
-    public static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
-
-    static func deadline(afterMilliseconds ms: Int) -> UInt64 { now() &+ UInt64(max(0, ms)) &* 1_000_000 }
-
-    /// Milliseconds left until `deadline` for `poll` (0 when it has passed).
-    static func pollTimeout(until deadline: UInt64) -> Int32 {
-        let n = now()
-        guard deadline > n else { return 0 }
-        return Int32(min(UInt64(Int32.max), (deadline - n + 999_999) / 1_000_000))
-    }
-}
-
 /// A nonblocking stream socket to speech-dispatcher. Every wait has a deadline, writes never
 /// raise SIGPIPE, and nothing here blocks longer than it is told to.
 final class SSIPSocket {
@@ -106,7 +87,7 @@ final class SSIPSocket {
         if result == 0 { return }
         let e = errno
         guard e == EINPROGRESS || e == EAGAIN else { throw .unreachable("\(what): \(String(cString: strerror(e)))") }
-        let deadline = SpeechClock.deadline(afterMilliseconds: timeoutMs)
+        let deadline = WorkerClock.deadline(afterMilliseconds: timeoutMs)
         guard try wait(for: Int16(POLLOUT), until: deadline) else { throw .timeout("\(what): no connection within \(timeoutMs) ms") }
         var err: Int32 = 0
         var len = socklen_t(MemoryLayout<Int32>.size)
@@ -156,7 +137,7 @@ final class SSIPSocket {
     func wait(for events: Int16 = Int16(POLLIN), until deadline: UInt64) throws(SSIPError) -> Bool {
         while true {
             var p = pollfd(fd: fd, events: events, revents: 0)
-            let r = poll(&p, 1, SpeechClock.pollTimeout(until: deadline))
+            let r = poll(&p, 1, WorkerClock.pollTimeout(until: deadline))
             if r > 0 {
                 if p.revents & Int16(POLLNVAL) != 0 { throw .broken("the connection is closed") }
                 return true            // readable, writable, or HUP/ERR (the next read says which)

@@ -5,7 +5,7 @@ import TandemPolicy
 
 /// Speech through speech-dispatcher, over SSIP.
 ///
-/// Tandem's policy decides what to say and when (SPEC §4); this output carries out its
+/// Tandem's policy decides what to say and when (Docs/policy.md#rules); this output carries out its
 /// decisions and reports back what the daemon did:
 ///
 /// - `.speech(.speak(s))`: the text, made safe by `SafeSpeechText`, is said at `s.priority`
@@ -18,18 +18,19 @@ import TandemPolicy
 /// - `.speech(.drop/.postpone)`, `.braille`, other `.event`s: nothing.
 ///
 /// Reports: `.speechBegan/.speechEnded/.speechCancelled(Spoken.id)` from speech-dispatcher's
-/// notifications, and `.status(output: "speech", …)` when the daemon is reached, lost (said
+/// notifications, and `.status` for speech when the daemon is reached, lost (said
 /// once) or back. See `SpeechdEngine` for what happens while it is gone.
 ///
 /// `emit` only queues and returns (microseconds): a worker thread does all I/O. Nothing
 /// autospawns a daemon: Tandem speaks its own SSIP over the socket, so libspeechd's
 /// autospawn is never involved.
 ///
-/// Contract with the session: this output also watches the session's `output` events for
-/// "speech" (which `Session.reportOutput` emits when it handles this output's `.status`), to
+/// Contract with the session: this output also reads the session's `.outputStatus` records for
+/// speech (which `Session.reportOutput` emits when it handles this output's `.status`), to
 /// know whether the session waits for speech-dispatcher's end notices or estimates durations
 /// itself; it then reports an end it had to make up (the text could not be sent, or went stale
-/// in an outage) only to a session that waits for it.
+/// in an outage) only to a session that waits for it. `.speechSettings` records change the
+/// voice of every connection before the next utterance.
 public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// Voice settings from the profile.
     public struct Voice: Sendable, Hashable {
@@ -65,7 +66,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         public var startSettle = 25
         /// A `CANCEL` whose cancel notice has not come this long after is sent again.
         public var cancelConfirm = 100
-        /// Reconnect backoff: the first wait, doubled after each failure up to the second.
+        /// Reconnect backoff (`Backoff`): the first wait, doubled after each failure up to the second.
         public var firstBackoff = 50
         public var maxBackoff = 2000
         /// `start` waits this long for the first connection attempt, so the session learns at
@@ -74,7 +75,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         public init() {}
     }
 
-    public let name = "speech"
+    public let kind = OutputKind.speech
     /// As given (`unix_socket:/path`); nil: `SPEECHD_ADDRESS`, else speech-dispatcher's default.
     public let address: String?
     /// The settings `start` connects with (see `update(voice:)`).
@@ -84,10 +85,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// Set before `start`.
     public var trace: (@Sendable (SSIPTrace) -> Void)?
 
-    private let inbox = SpeechInbox()
-    private let reporter = Mutex<(@Sendable (LiveOutputEvent) -> Void)?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private let lock = Mutex<OutputWorker<SpeechMail>?>(nil)
 
     /// `address` as in `SPEECHD_ADDRESS` (`unix_socket:/path`); nil: the environment, else the default.
     public init(address: String?, voice: Voice, timing: Timing = Timing()) {
@@ -101,45 +99,42 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     public var resolvedAddress: SpeechdAddress? { SpeechdAddress.resolve(address) }
 
     public func start(report: @escaping @Sendable (LiveOutputEvent) -> Void) {
-        guard !started else { return }
-        started = true
-        reporter.withLock { $0 = report }
+        let worker = OutputWorker(kind: .speech, mail: SpeechMail())
+        guard lock.withLock({ w in
+            guard w == nil else { return false }
+            w = worker
+            return true
+        }) else { return }
         let engine = SpeechdEngine(address: resolvedAddress, addressText: address ?? ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? "",
-                                   voice: voice, timing: timing, inbox: inbox, trace: trace,
-                                   report: { [weak self] event in self?.deliver(event) })
+                                   voice: voice, timing: timing, worker: worker, trace: trace)
         let firstAttempt = DispatchSemaphore(value: 0)
-        let done = self.done
-        let thread = Thread {
+        worker.start(threadName: "tandem-speech", report: report) {
             engine.run(firstAttempt: { firstAttempt.signal() })
-            done.signal()
         }
-        thread.name = "tandem speech"
-        thread.start()
         _ = firstAttempt.wait(timeout: .now() + .milliseconds(timing.startWait))
     }
 
+    /// Silences Tandem's speech and disconnects; the worker finishes what it is doing (at most
+    /// a reply timeout). Nothing is reported after it returns.
     public func stop() {
-        reporter.withLock { $0 = nil }
-        guard started else { return }
-        started = false
-        inbox.post(.stop)
-        // The worker finishes what it is doing (at most a reply timeout) and leaves.
-        _ = done.wait(timeout: .now() + .milliseconds(timing.replyTimeout + 500))
+        let worker = lock.withLock { w in defer { w = nil }; return w }
+        worker?.stop(timeout: .milliseconds(timing.replyTimeout + 500))
     }
 
     public func emit(_ record: Record, at time: Int) {
+        guard let worker = lock.withLock({ $0 }) else { return }
         switch record {
         case .speech(.speak(let s)):
-            inbox.postSpeak(s)
+            worker.post { $0.speak(s) }
         case .speech(.cancel(let s)):
-            inbox.post(.cancel(s))
+            worker.post { $0.jobs.append(.cancel(s)) }
         case .sound(let icon):
-            inbox.post(.sound(icon))
-        case .event(let e) where e.type == "output":
-            if e.fields.contains(.init("output", name)), let available = e.fields.first(where: { $0.key == "available" }) {
-                inbox.setSessionWaitsForSpeech(available.value == "yes")
-            }
-        case .speech(.drop), .speech(.postpone), .braille, .event:
+            worker.post { $0.jobs.append(.sound(icon)) }
+        case .outputStatus(let s) where s.output == kind:
+            worker.post { $0.sessionWaitsForSpeech = s.available }
+        case .speechSettings(let s):
+            update(voice: s.voice)
+        case .speech(.drop), .speech(.postpone), .braille, .event, .outputStatus:
             break
         }
     }
@@ -147,11 +142,6 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// New voice settings for every connection (a profile change).
     public func update(voice: Voice) {
         self.voice = voice
-        inbox.post(.voice(voice))
-    }
-
-    private func deliver(_ event: LiveOutputEvent) {
-        // Under the lock, so that no report is made once `stop` has returned.
-        reporter.withLock { $0?(event) }
+        lock.withLock { $0 }?.post { $0.jobs.append(.voice(voice)) }
     }
 }

@@ -6,11 +6,7 @@ extension SpeechdEngine {
     /// time, then silence while retrying with backoff.
     func connect() {
         guard let address else {
-            if reportedAvailable == nil {
-                reportedAvailable = false
-                report(.status(output: "speech", available: false,
-                               message: "speech-dispatcher address \"\(addressText)\" is not one of unix_socket:PATH or inet_socket:HOST:PORT; speech is off"))
-            }
+            worker.setAvailable(false, "speech-dispatcher address \"\(addressText)\" is not one of unix_socket:PATH or inet_socket:HOST:PORT; speech is off")
             nextAttempt = .max
             return
         }
@@ -22,26 +18,20 @@ extension SpeechdEngine {
             }
         } catch {
             for c in opened.values { c.close() }
-            nextAttempt = SpeechClock.deadline(afterMilliseconds: backoff)
-            backoff = min(backoff * 2, timing.maxBackoff)
-            if outageSince == nil { outageSince = SpeechClock.now() }
-            if reportedAvailable != false {
-                reportedAvailable = false
-                report(.status(output: "speech", available: false,
-                               message: "no speech-dispatcher at \(address) (\(error.message)); speech durations are estimated until it answers"))
-            }
+            nextAttempt = WorkerClock.deadline(afterMilliseconds: backoff.next())
+            if outageSince == nil { outageSince = WorkerClock.now() }
+            worker.setAvailable(false, "no speech-dispatcher at \(address) (\(error.message)); speech durations are estimated until it answers")
             return
         }
         connections = opened
-        backoff = timing.firstBackoff
+        backoff.reset()
         outageSince = nil
-        lastActivity = SpeechClock.now()
+        lastActivity = WorkerClock.now()
         let again = kept.count
-        let message = reportedAvailable == nil
+        let message = worker.lastReportedAvailability == nil
             ? "connected to speech-dispatcher at \(address)"
             : "speech-dispatcher is back at \(address)" + (again > 0 ? "; saying \(again) kept message\(again == 1 ? "" : "s") again" : "")
-        reportedAvailable = true
-        report(.status(output: "speech", available: true, message: message))
+        worker.setAvailable(true, message)
         for t in kept { t.messageID = nil; t.begunAt = nil; t.cancelRequested = false }
         sendKept()
     }
@@ -58,17 +48,16 @@ extension SpeechdEngine {
             c.close()
         }
         connections = [:]
-        outageSince = SpeechClock.now()
-        backoff = timing.firstBackoff
-        nextAttempt = SpeechClock.deadline(afterMilliseconds: backoff)
-        if reportedAvailable != false {
-            reportedAvailable = false
+        outageSince = WorkerClock.now()
+        backoff.reset()
+        nextAttempt = WorkerClock.deadline(afterMilliseconds: backoff.next())
+        if worker.lastReportedAvailability != false {
             let lost: String
             switch error {
             case .timeout: lost = "speech-dispatcher stopped answering"
             case .broken, .unreachable: lost = "lost speech-dispatcher"
             }
-            report(.status(output: "speech", available: false, message: "\(lost) (\(error.message)); reconnecting"))
+            worker.setAvailable(false, "\(lost) (\(error.message)); reconnecting")
         }
         let inFlight = byMessage.values.sorted { $0.sentAt < $1.sentAt }
         byMessage = [:]

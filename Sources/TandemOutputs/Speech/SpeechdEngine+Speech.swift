@@ -17,8 +17,6 @@ extension SpeechdEngine {
             for c in connections.values {
                 do throws(SSIPError) { try c.apply(v) } catch { lose(error); return }
             }
-        case .stop:
-            break
         }
     }
 
@@ -54,7 +52,7 @@ extension SpeechdEngine {
         if t.messageID != nil, let c = connections[t.component] {
             if !t.cancelRequested {
                 t.cancelRequested = true
-                t.cancelSentAt = SpeechClock.now()
+                t.cancelSentAt = WorkerClock.now()
                 t.cancelAttempts = 1
                 do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
             }
@@ -94,7 +92,7 @@ extension SpeechdEngine {
                 return
             }
             t.messageID = id
-            t.sentAt = SpeechClock.now()
+            t.sentAt = WorkerClock.now()
             lastActivity = t.sentAt
             byMessage[id] = t
             starting = t
@@ -136,7 +134,7 @@ extension SpeechdEngine {
     }
 
     func handle(_ e: SSIPEvent) {
-        lastActivity = SpeechClock.now()
+        lastActivity = WorkerClock.now()
         guard let t = byMessage[e.messageID] else {
             guard !ignoredIDs.contains(e.messageID) else {
                 if e.kind == .end || e.kind == .cancel { ignoredIDs.remove(e.messageID) }
@@ -152,11 +150,11 @@ extension SpeechdEngine {
     func apply(_ kind: SSIPEvent.Kind, to t: TrackedUtterance) {
         if starting === t {
             starting = nil
-            if kind == .begin { settleUntil = SpeechClock.now() &+ UInt64(timing.startSettle) * 1_000_000 }
+            if kind == .begin { settleUntil = WorkerClock.now() &+ UInt64(timing.startSettle) * 1_000_000 }
         }
         switch kind {
         case .begin:
-            t.begunAt = SpeechClock.now()
+            t.begunAt = WorkerClock.now()
             if latest[t.spoken.id] === t { report(.speechBegan(t.spoken.id)) }
             if t.cancelRequested { repairCancel(t) }
         case .end, .cancel:
@@ -190,7 +188,7 @@ extension SpeechdEngine {
             return
         }
         t.cancelAttempts += 1
-        t.cancelSentAt = SpeechClock.now()
+        t.cancelSentAt = WorkerClock.now()
         do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
         for n in newer {
             if let old = n.messageID {

@@ -2,15 +2,15 @@ import Glibc
 import TandemPolicy
 import TandemPresentation
 
-/// The speech worker: owns the connections and everything in flight, and runs on its own
-/// thread (`run`), so nothing it does — connecting, waiting for replies, backing off —
-/// ever blocks the session. It talks to the rest of Tandem only through its inbox (in) and
-/// `report` (out).
+/// The speech worker: owns the connections and everything in flight, and runs on its
+/// `OutputWorker`'s thread (`run`), so nothing it does — connecting, waiting for replies,
+/// backing off — ever blocks the session. It talks to the rest of Tandem only through the
+/// worker's mailbox (in) and reports (out).
 ///
 /// The flow:
 ///
 /// 1. Connect one `SSIPConnection` per `SpeechComponent`; report `.status(available: true)`.
-///    When that fails, report `.status(available: false)` once and retry with backoff
+///    When that fails, report `.status(available: false)` once and retry with `Backoff`
 ///    (`Timing.firstBackoff`, doubling up to `Timing.maxBackoff`).
 /// 2. Jobs wait while the last message sent has not started yet (no event for it within
 ///    `Timing.startGate`) and for `Timing.startSettle` after it began: speech-dispatcher
@@ -42,15 +42,12 @@ final class SpeechdEngine: @unchecked Sendable {
     let addressText: String
     let timing: Timing
     let user: String
-    let inbox: SpeechInbox
-    let report: @Sendable (LiveOutputEvent) -> Void
+    let worker: OutputWorker<SpeechMail>
     let trace: (@Sendable (SSIPTrace) -> Void)?
     var voice: SpeechDispatcherOutput.Voice
 
     var connections: [SpeechComponent: SSIPConnection] = [:]
-    /// What the session was last told (nil: nothing yet).
-    var reportedAvailable: Bool?
-    var backoff: Int
+    var backoff: Backoff
     var nextAttempt: UInt64 = 0
     var outageSince: UInt64?
     /// The last sign of speech (an event, or a message sent): the begin watchdog's clock.
@@ -79,11 +76,11 @@ final class SpeechdEngine: @unchecked Sendable {
     static let maxKept = 64
     static let maxEarly = 64
 
-    init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing, inbox: SpeechInbox,
-         trace: (@Sendable (SSIPTrace) -> Void)?, report: @escaping @Sendable (LiveOutputEvent) -> Void) {
+    init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
+         worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
         self.address = address; self.addressText = addressText; self.voice = voice; self.timing = timing
-        self.inbox = inbox; self.trace = trace; self.report = report
-        self.backoff = timing.firstBackoff
+        self.worker = worker; self.trace = trace
+        self.backoff = Backoff(first: timing.firstBackoff, longest: timing.maxBackoff)
         self.user = Self.userName()
     }
 
@@ -91,17 +88,15 @@ final class SpeechdEngine: @unchecked Sendable {
 
     // MARK: the loop
 
-    /// Runs until a `.stop` job; `firstAttempt` is called once the first connection attempt is over.
+    /// Runs until the worker stops; `firstAttempt` is called once the first connection attempt is over.
     func run(firstAttempt: () -> Void) {
         connect()
         firstAttempt()
         while true {
-            for job in inbox.take() {
-                if case .stop = job {
-                    shutdown()
-                    return
-                }
-                deferred.append(job)
+            deferred += worker.take { $0.takeJobs() }
+            if worker.isStopping {
+                shutdown()
+                return
             }
             flushDeferred()
             checkTimers()
@@ -119,7 +114,7 @@ final class SpeechdEngine: @unchecked Sendable {
             handleEvents()
             guard !deferred.isEmpty else { return }
             if let due = gateDeadline() {
-                if SpeechClock.now() < due { return }
+                if WorkerClock.now() < due { return }
                 starting = nil
             }
             let job = deferred.removeFirst()
@@ -134,7 +129,7 @@ final class SpeechdEngine: @unchecked Sendable {
     /// Until when jobs wait (nil: they need not).
     func gateDeadline() -> UInt64? {
         if let s = starting { return s.sentAt &+ UInt64(timing.startGate) * 1_000_000 }
-        return settleUntil > SpeechClock.now() ? settleUntil : nil
+        return settleUntil > WorkerClock.now() ? settleUntil : nil
     }
 
     static func isCancel(_ job: SpeechJob, of spoken: Spoken) -> Bool {
@@ -144,10 +139,10 @@ final class SpeechdEngine: @unchecked Sendable {
 
     /// Sleeps until a job, a socket's data or the next deadline.
     func waitForInput() {
-        var fds = [pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
-        for c in connections.values { fds.append(pollfd(fd: c.socket.fd, events: Int16(POLLIN), revents: 0)) }
-        _ = poll(&fds, nfds_t(fds.count), SpeechClock.pollTimeout(until: nextDeadline()))
+        worker.wait(for: connections.values.map(\.socket.fd), until: nextDeadline())
     }
+
+    func report(_ event: LiveOutputEvent) { worker.report(event) }
 
     func readConnections() {
         for c in SpeechComponent.allCases.compactMap({ connections[$0] }) {
@@ -162,7 +157,7 @@ final class SpeechdEngine: @unchecked Sendable {
 
     /// When the loop next has something to do without input.
     func nextDeadline() -> UInt64 {
-        let now = SpeechClock.now()
+        let now = WorkerClock.now()
         var due = now &+ 1_000_000_000       // at least once a second
         if !deferred.isEmpty, let gate = gateDeadline() { due = min(due, gate) }
         if !isConnected { return max(now, min(due, nextAttempt, holdDeadline() ?? .max)) }
@@ -173,7 +168,7 @@ final class SpeechdEngine: @unchecked Sendable {
     }
 
     func checkTimers() {
-        let now = SpeechClock.now()
+        let now = WorkerClock.now()
         if !isConnected {
             if let due = holdDeadline(), now >= due { releaseKept() }
             if now >= nextAttempt { connect() }
@@ -186,7 +181,7 @@ final class SpeechdEngine: @unchecked Sendable {
         if let due = keepAliveDeadline(), now >= due, let c = connections[.focus] {
             // A daemon that hangs mid-speech sends nothing, which long speech does too: ask.
             do throws(SSIPError) { try c.request("GET RATE") } catch { lose(error); return }
-            lastHeard = SpeechClock.now()
+            lastHeard = WorkerClock.now()
         }
         let confirm = UInt64(timing.cancelConfirm) * 1_000_000
         for t in byMessage.values.sorted(by: { $0.sentAt < $1.sentAt })

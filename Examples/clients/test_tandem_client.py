@@ -1,0 +1,660 @@
+"""Tests for tandem_client.py and the example apps, against a fake Tandem.
+
+    python3 -m unittest discover -s Examples/clients -v
+
+The fake speaks just enough of protocol v1 (Docs: the lead's protocol notes, SPEC §6) to
+answer hello, status and ids, to reject what a test asks it to, and to let a test push
+messages (actions, transcript lines) or raw bytes to the client. Waits are bounded only to
+fail a broken test instead of hanging; nothing asserts on timing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import queue
+import shutil
+import socket
+import socketserver
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from unittest import mock
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tandem_client as tandem  # noqa: E402
+import grocery_app  # noqa: E402
+import controller  # noqa: E402
+
+WAIT = 5.0  # seconds a test waits for something before it fails
+
+
+class FakeConnection:
+    """The server side of one client connection, for a test to push to."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock = sock
+        self.lock = threading.Lock()
+        self.subscribed = False
+
+    def send(self, message: dict) -> None:
+        self.send_raw((json.dumps(message, ensure_ascii=False) + "\n").encode())
+
+    def send_raw(self, data: bytes) -> None:
+        with self.lock:
+            self.sock.sendall(data)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+
+
+class FakeHandler(socketserver.StreamRequestHandler):
+    def handle(self) -> None:
+        fake: FakeTandem = self.server.fake  # type: ignore[attr-defined]
+        conn = FakeConnection(self.request)
+        fake.connections.put(conn)
+        number = 0
+        for raw in self.rfile:
+            number += 1
+            fake.raw_lines.put(raw)
+            message = json.loads(raw)
+            fake.received.put(message)
+            reply = fake.answer(conn, message, number)
+            if reply is not None:
+                conn.send(reply)
+            if message.get("type") == "hello" and reply and reply["type"] == "error":
+                conn.close()
+                return
+
+
+class FakeTandem:
+    """A stand-in for `tandem serve` on a temporary socket, `<tmp>/tandem/control.sock`."""
+
+    def __init__(self, versions=(1,), auto_reply=True):
+        self.versions = versions
+        self.auto_reply = auto_reply  # False: only hello is answered; the test replies itself
+        self.runtime_dir = tempfile.mkdtemp(prefix="tandem-test-")
+        os.mkdir(os.path.join(self.runtime_dir, "tandem"), 0o700)
+        self.path = os.path.join(self.runtime_dir, "tandem", "control.sock")
+        self.received: queue.Queue = queue.Queue()
+        self.raw_lines: queue.Queue = queue.Queue()
+        self.connections: queue.Queue = queue.Queue()
+        self.clients = 0
+        self.server = socketserver.ThreadingUnixStreamServer(self.path, FakeHandler)
+        self.server.daemon_threads = True
+        self.server.fake = self  # type: ignore[attr-defined]
+        # A short poll interval only makes shutdown() quick between tests.
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True)
+        self.thread.start()
+
+    def answer(self, conn: FakeConnection, message: dict, line: int) -> dict | None:
+        kind = message.get("type")
+
+        def with_id(reply: dict) -> dict:
+            if "id" in message and kind != "set":  # a set's id names its element
+                reply["id"] = message["id"]
+            return reply
+
+        def error(sentence: str) -> dict:
+            reply = with_id({"type": "error", "error": sentence, "line": line})
+            if kind == "set":
+                reply["id"] = message["id"]
+            return reply
+
+        if kind == "hello":
+            if message.get("v") not in self.versions:
+                return error(f"protocol version {message.get('v')} is not supported; this Tandem"
+                             f" speaks {', '.join(map(str, self.versions))}")
+            self.clients += 1
+            return {"type": "welcome", "v": 1, "client": f"c{self.clients}"}
+        if not self.auto_reply:
+            return None
+        if kind == "status":
+            return with_id({"type": "status", "apps": [{"client": "c1", "name": "Groceries",
+                            "foreground": True}], "speech": "available", "braille": "unavailable"})
+        if kind == "command" and message.get("command") not in ("next", "previous", "increment"):
+            return error(f"unknown command '{message.get('command')}'")
+        if kind == "set" and message.get("id") == "nowhere":
+            return error("no element 'nowhere' in the app's tree")
+        if kind == "subscribe":
+            conn.subscribed = True
+        if kind == "command" and conn.subscribed:
+            # What Tandem would say after a key: enough for the controller example to print.
+            conn.send({"type": "transcript", "line": {"t": 10, "ch": "event", "type": "key",
+                                                      "command": message["command"]}})
+            conn.send({"type": "transcript", "line": {"t": 10, "ch": "speech", "op": "speak",
+                       "prio": "text", "text": "Banana quantity, 1 in cart, adjustable",
+                       "lang": "en", "src": "focus"}})
+        if kind in ("screen", "update", "set", "notify", "command", "subscribe",
+                    "unsubscribe", "foreground", "status"):
+            return with_id({"type": "ack"}) if "id" in message and kind != "set" else None
+        return error(f"unknown message type '{kind}'")
+
+    def next_received(self, kind: str | None = None) -> dict:
+        """The next message the fake received (skipping hello and, given `kind`, other types)."""
+        while True:
+            message = self.received.get(timeout=WAIT)
+            if message.get("type") != "hello" and (kind is None or message.get("type") == kind):
+                return message
+
+    def connection(self) -> FakeConnection:
+        return self.connections.get(timeout=WAIT)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        while not self.connections.empty():
+            self.connections.get().close()
+        shutil.rmtree(self.runtime_dir, ignore_errors=True)
+
+
+class FakeTestCase(unittest.TestCase):
+    fake_options: dict = {}
+
+    def setUp(self) -> None:
+        self.fake = FakeTandem(**self.fake_options)
+        self.addCleanup(self.fake.close)
+
+    def app(self, **options) -> tandem.App:
+        app = tandem.App("Groceries", self.fake.path, timeout=WAIT, **options)
+        self.addCleanup(app.close)
+        return app
+
+    def controller(self) -> tandem.Controller:
+        ctl = tandem.Controller(self.fake.path, timeout=WAIT)
+        self.addCleanup(ctl.close)
+        return ctl
+
+
+class LineReaderTests(unittest.TestCase):
+    def test_a_line_cut_anywhere_comes_out_whole(self):
+        data = '{"type":"action","id":"café"}\n'.encode()
+        for cut in range(1, len(data)):
+            reader = tandem.LineReader()
+            lines = reader.feed(data[:cut]) + reader.feed(data[cut:])
+            self.assertEqual(lines, [data[:-1]], f"cut at byte {cut}")
+            self.assertEqual(reader.pending, 0)
+
+    def test_a_character_cut_between_reads_is_decoded_once_whole(self):
+        reader = tandem.LineReader()
+        data = "é\n".encode()  # two bytes before the newline
+        self.assertEqual(reader.feed(data[:1]), [])
+        self.assertEqual(reader.pending, 1)
+        self.assertEqual([line.decode() for line in reader.feed(data[1:])], ["é"])
+
+    def test_one_read_with_several_lines_and_a_partial_one(self):
+        reader = tandem.LineReader()
+        self.assertEqual(reader.feed(b'{"a":1}\n{"b":2}\r\n{"c"'), [b'{"a":1}', b'{"b":2}'])
+        self.assertEqual(reader.pending, 4)
+        self.assertEqual(reader.feed(b":3}\n"), [b'{"c":3}'])
+
+
+class FlattenTests(unittest.TestCase):
+    def test_nested_children_become_id_lists_parent_first(self):
+        tree = {"id": "row", "group": True, "children": [
+            {"id": "cell", "children": [{"id": "name", "label": "Banana"}]},
+            {"id": "stepper", "traits": ["adjustable"]}]}
+        self.assertEqual(tandem.flatten(tree), [
+            {"id": "row", "group": True, "children": ["cell", "stepper"]},
+            {"id": "cell", "children": ["name"]},
+            {"id": "name", "label": "Banana"},
+            {"id": "stepper", "traits": ["adjustable"]},
+        ])
+        self.assertIsInstance(tree["children"][0], dict, "the tree given is not changed")
+
+
+class OpeningTests(FakeTestCase):
+    def test_an_app_says_hello_with_its_name_and_language_and_learns_its_client_id(self):
+        app = self.app(language="pt-BR")
+        self.assertEqual(self.fake.received.get(timeout=WAIT),
+                         {"type": "hello", "v": 1, "role": "app", "name": "Groceries", "language": "pt-BR"})
+        self.assertEqual(app.client_id, "c1")
+
+    def test_a_controller_says_hello_without_name(self):
+        self.controller()
+        self.assertEqual(self.fake.received.get(timeout=WAIT),
+                         {"type": "hello", "v": 1, "role": "controller"})
+
+    def test_the_default_socket_is_in_the_runtime_directory(self):
+        with mock.patch.dict(os.environ, {"XDG_RUNTIME_DIR": self.fake.runtime_dir}):
+            self.assertEqual(tandem.default_socket_path(), self.fake.path)
+            ctl = tandem.Controller(timeout=WAIT)
+        self.addCleanup(ctl.close)
+        self.assertEqual(ctl.client_id, "c1")
+
+    def test_without_a_runtime_directory_the_error_asks_for_a_path(self):
+        with mock.patch.dict(os.environ, clear=True):
+            with self.assertRaisesRegex(tandem.ConnectionClosed, "XDG_RUNTIME_DIR is not set"):
+                tandem.Controller()
+
+    def test_no_service_is_a_clear_connection_error(self):
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "is `tandem serve` running"):
+            tandem.App("Groceries", os.path.join(self.fake.runtime_dir, "missing.sock"))
+
+
+class RejectedHelloTests(FakeTestCase):
+    fake_options = {"versions": (2,)}
+
+    def test_an_unsupported_version_raises_tandems_sentence_not_a_bare_disconnect(self):
+        with self.assertRaises(tandem.TandemError) as caught:
+            tandem.App("Groceries", self.fake.path, timeout=WAIT)
+        self.assertNotIsInstance(caught.exception, tandem.ConnectionClosed)
+        self.assertIn("this Tandem speaks 2", caught.exception.message)
+        self.assertEqual(caught.exception.line, 1)
+
+
+class FramingTests(FakeTestCase):
+    def test_each_message_is_one_utf8_line(self):
+        app = self.app()
+        app.announce("Café adicionado\nao carrinho")
+        self.fake.raw_lines.get(timeout=WAIT)  # hello
+        raw = self.fake.raw_lines.get(timeout=WAIT)
+        self.assertTrue(raw.endswith(b"\n"))
+        self.assertEqual(raw.count(b"\n"), 1, "a newline inside a string is escaped")
+        self.assertIn("Café".encode(), raw, "non-ASCII text is sent as UTF-8, not \\u escapes")
+
+    def test_nan_is_refused_before_anything_is_sent(self):
+        app = self.app()
+        with self.assertRaises(ValueError):
+            app.set("checkout.loading", progress={"value": float("nan")})
+        app.set("nowhere", label="x")  # Tandem rejects this one: its line number shows
+        with self.assertRaises(tandem.TandemError) as caught:  # whether the NaN line was sent
+            app.next_message(timeout=WAIT)
+        self.assertEqual(caught.exception.line, 2)
+
+    def test_a_message_sent_a_byte_at_a_time_arrives_whole(self):
+        app = self.app()
+        conn = self.fake.connection()
+        data = (json.dumps({"type": "action", "action": "custom", "id": "café.cell",
+                            "name": "Excluir"}, ensure_ascii=False) + "\r\n").encode()
+        for i in range(len(data)):
+            conn.send_raw(data[i:i + 1])
+            time.sleep(0.001)  # lets the reader see small pieces; correctness does not depend on it
+        self.assertEqual(app.next_message(timeout=WAIT),
+                         {"type": "action", "action": "custom", "id": "café.cell", "name": "Excluir"})
+
+    def test_a_line_that_is_not_json_is_reported_and_reading_goes_on(self):
+        app = self.app()
+        conn = self.fake.connection()
+        conn.send_raw(b"not json\n")
+        conn.send({"type": "focus", "screen": "list", "id": "title"})
+        with self.assertRaisesRegex(tandem.TandemError, "not a JSON object"):
+            app.next_message(timeout=WAIT)
+        self.assertEqual(app.next_message(timeout=WAIT)["id"], "title")
+
+
+class AppMessageTests(FakeTestCase):
+    def test_the_app_messages_have_the_protocols_shapes(self):
+        app = self.app()
+        screen = {"id": "list", "title": "Groceries", "focus": "title",
+                  "root": {"id": "list.root", "children": [{"id": "title", "label": "Groceries"}]}}
+        app.screen(screen)
+        app.update([{"id": "title", "label": "Groceries (3)"}], focus="title")
+        app.update([{"id": "title"}])
+        app.set("sheet", hidden=False, modal=True, hint=None)
+        app.announce("Banana deleted")
+        app.announce("Connection lost", priority="high")
+        app.layout_changed(focus="coffee.cell")
+        app.layout_changed()
+        app.screen_changed(focus="confirmed.title")
+        app.page_scrolled("Page 2 of 5")
+        expected = [
+            {"type": "screen", "screen": screen},
+            {"type": "update", "nodes": [{"id": "title", "label": "Groceries (3)"}], "focus": "title"},
+            {"type": "update", "nodes": [{"id": "title"}]},
+            {"type": "set", "id": "sheet", "hidden": False, "modal": True, "hint": None},
+            {"type": "notify", "notification": "announcement", "text": "Banana deleted"},
+            {"type": "notify", "notification": "announcement", "text": "Connection lost", "priority": "high"},
+            {"type": "notify", "notification": "layoutChanged", "focus": "coffee.cell"},
+            {"type": "notify", "notification": "layoutChanged"},
+            {"type": "notify", "notification": "screenChanged", "focus": "confirmed.title"},
+            {"type": "notify", "notification": "pageScrolled", "text": "Page 2 of 5"},
+        ]
+        for message in expected:
+            self.assertEqual(self.fake.next_received(), message)
+
+    def test_set_sends_null_to_clear_a_field(self):
+        app = self.app()
+        app.set("banana.cell", hint=None)
+        self.fake.raw_lines.get(timeout=WAIT)  # hello
+        self.assertIn(b'"hint":null', self.fake.raw_lines.get(timeout=WAIT))
+
+    def test_set_refuses_the_fields_it_cannot_change(self):
+        app = self.app()
+        for field in ("id", "children", "type"):
+            with self.assertRaises(TypeError):
+                app.set("banana.cell", **{field: "x"})
+
+    def test_actions_and_focus_moves_come_in_order(self):
+        app = self.app()
+        conn = self.fake.connection()
+        conn.send({"type": "focus", "screen": "list", "id": "banana.stepper"})
+        conn.send({"type": "action", "action": "increment", "id": "banana.stepper"})
+        conn.send({"type": "action", "action": "custom", "id": "banana.cell", "name": "Delete"})
+        received = [app.next_message(timeout=WAIT) for _ in range(3)]
+        self.assertEqual([(m["type"], m.get("action"), m["id"]) for m in received], [
+            ("focus", None, "banana.stepper"),
+            ("action", "increment", "banana.stepper"),
+            ("action", "custom", "banana.cell")])
+        self.assertEqual(received[2]["name"], "Delete")
+
+    def test_next_message_returns_none_when_nothing_comes_in_time(self):
+        self.assertIsNone(self.app().next_message(timeout=0.05))
+
+
+class ReplyTests(FakeTestCase):
+    def test_a_message_with_an_id_waits_for_its_ack(self):
+        app = self.app()
+        self.assertEqual(app.screen({"id": "list", "root": {"id": "r"}}, id=41), {"type": "ack", "id": 41})
+
+    def test_an_error_reply_raises_with_tandems_sentence_its_line_and_what_was_sent(self):
+        ctl = self.controller()
+        ctl.command("next")
+        with self.assertRaises(tandem.TandemError) as caught:
+            ctl.command("jump", id={"n": 7})
+        error = caught.exception
+        self.assertEqual(error.message, "unknown command 'jump'")
+        self.assertEqual((error.line, error.id), (3, {"n": 7}))  # hello, next, jump
+        self.assertEqual(error.sent, {"type": "command", "command": "jump", "id": {"n": 7}})
+        self.assertIn("line 3: unknown command 'jump'", str(error))
+
+    def test_an_error_about_a_message_without_id_is_raised_by_next_message(self):
+        app = self.app()
+        app.set("nowhere", label="Gone")
+        with self.assertRaises(tandem.TandemError) as caught:
+            app.next_message(timeout=WAIT)
+        self.assertEqual(caught.exception.line, 2)
+        self.assertEqual(caught.exception.sent, {"type": "set", "id": "nowhere", "label": "Gone"})
+        self.assertIsNone(app.next_message(timeout=0.05), "the connection stays usable")
+
+    def test_an_unsolicited_error_ends_messages_and_a_new_call_goes_on(self):
+        app = self.app()
+        conn = self.fake.connection()
+        app.set("nowhere", label="Gone")
+        self.fake.next_received("set")
+        conn.send({"type": "focus", "screen": "list", "id": "title"})
+        with self.assertRaises(tandem.TandemError):
+            next(app.messages())
+        self.assertEqual(next(app.messages())["id"], "title")
+
+    def test_status_always_waits_for_its_reply(self):
+        status = self.controller().status()
+        self.assertEqual(status["apps"][0]["name"], "Groceries")
+        self.assertEqual(status["speech"], "available")
+
+    def test_an_id_already_waiting_cannot_be_used_again(self):
+        self.fake.auto_reply = False
+        ctl = self.controller()
+        waiting = threading.Thread(target=lambda: self.assertRaises(
+            tandem.ConnectionClosed, ctl.status, id="s"))
+        waiting.start()
+        self.fake.next_received("status")
+        with self.assertRaises(ValueError):
+            ctl.status(id="s")
+        ctl.close()
+        waiting.join(WAIT)
+
+    def test_no_reply_in_time_is_a_timeout(self):
+        self.fake.auto_reply = False
+        ctl = self.controller()
+        with self.assertRaises(TimeoutError):
+            ctl.send({"type": "status"}, id=1, timeout=0.05)
+
+
+class ReplyMatchingTests(FakeTestCase):
+    fake_options = {"auto_reply": False}
+
+    def ask_status(self, client: tandem.Connection, request_id, results: dict) -> threading.Thread:
+        def ask():
+            try:
+                results[request_id] = client.send({"type": "status"}, id=request_id)
+            except Exception as error:  # reported by the test, not lost in the thread
+                results[request_id] = error
+        thread = threading.Thread(target=ask)
+        thread.start()
+        return thread
+
+    def test_replies_out_of_order_reach_the_calls_that_asked(self):
+        ctl = self.controller()
+        conn = self.fake.connection()
+        results: dict = {}
+        threads = [self.ask_status(ctl, "first", results)]
+        self.fake.next_received("status")
+        threads.append(self.ask_status(ctl, 2, results))
+        self.fake.next_received("status")
+        conn.send({"type": "status", "id": 2, "apps": [], "speech": "unavailable", "braille": "available"})
+        conn.send({"type": "status", "id": "first", "apps": [], "speech": "available", "braille": "unavailable"})
+        for thread in threads:
+            thread.join(WAIT)
+        self.assertEqual(results["first"]["speech"], "available")
+        self.assertEqual(results[2]["speech"], "unavailable")
+
+    def test_an_action_naming_an_element_is_never_taken_for_a_reply(self):
+        app = self.app()
+        conn = self.fake.connection()
+        results: dict = {}
+        thread = self.ask_status(app, "banana.stepper", results)
+        self.fake.next_received("status")
+        conn.send({"type": "action", "action": "increment", "id": "banana.stepper"})
+        conn.send({"type": "status", "id": "banana.stepper", "apps": [], "speech": "available",
+                   "braille": "available"})
+        thread.join(WAIT)
+        self.assertEqual(results["banana.stepper"]["type"], "status")
+        self.assertEqual(app.next_message(timeout=WAIT)["type"], "action")
+
+    def test_a_whole_number_id_matches_when_it_comes_back_as_a_float(self):
+        ctl = self.controller()
+        conn = self.fake.connection()
+        results: dict = {}
+        thread = self.ask_status(ctl, 7, results)
+        self.fake.next_received("status")
+        conn.send_raw(b'{"type":"ack","id":7.0}\n')
+        thread.join(WAIT)
+        self.assertEqual(results[7], {"type": "ack", "id": 7.0})
+
+    def test_an_ack_nobody_waits_for_is_dropped(self):
+        app = self.app()
+        conn = self.fake.connection()
+        conn.send({"type": "ack", "id": "banana.stepper"})  # e.g. a service that acks every set
+        conn.send({"type": "focus", "screen": "list", "id": "title"})
+        self.assertEqual(app.next_message(timeout=WAIT)["type"], "focus")
+
+
+class ClosingTests(FakeTestCase):
+    fake_options = {"auto_reply": False}
+
+    def test_when_tandem_goes_away_waiting_calls_and_readers_are_told(self):
+        ctl = self.controller()
+        conn = self.fake.connection()
+        failures: list = []
+        waiting = threading.Thread(target=lambda: failures.append(
+            self.assertRaises(tandem.ConnectionClosed, ctl.status)))
+        waiting.start()
+        self.fake.next_received("status")
+        conn.send({"type": "transcript", "line": {"t": 0, "ch": "sound", "icon": "screen"}})
+        conn.close()
+        waiting.join(WAIT)
+        self.assertEqual(len(failures), 1, "the waiting status() raised ConnectionClosed")
+        self.assertEqual(ctl.next_message(timeout=WAIT)["type"], "transcript", "what came before is kept")
+        for _ in range(2):  # and every later read sees the end
+            with self.assertRaisesRegex(tandem.ConnectionClosed, "Tandem closed the connection"):
+                ctl.next_message(timeout=WAIT)
+        with self.assertRaises(tandem.ConnectionClosed):
+            list(ctl.messages())
+        with self.assertRaises(tandem.ConnectionClosed):
+            ctl.command("next")
+
+    def test_after_close_the_iterator_just_ends(self):
+        app = self.app()
+        done = threading.Event()
+        seen: list = []
+
+        def read():
+            seen.extend(app.messages())
+            done.set()
+        threading.Thread(target=read).start()
+        app.close()
+        self.assertTrue(done.wait(WAIT))
+        self.assertEqual(seen, [])
+        app.close()  # a second close is harmless
+
+
+class ControllerTests(FakeTestCase):
+    def test_the_controller_messages_have_the_protocols_shapes(self):
+        ctl = self.controller()
+        ctl.command("next")
+        ctl.unsubscribe()
+        ctl.foreground(client="c2")
+        ctl.foreground(name="Groceries")
+        ctl.announce("Hello")
+        for message in [{"type": "command", "command": "next"}, {"type": "unsubscribe"},
+                        {"type": "foreground", "client": "c2"}, {"type": "foreground", "name": "Groceries"},
+                        {"type": "notify", "notification": "announcement", "text": "Hello"}]:
+            self.assertEqual(self.fake.next_received(), message)
+        with self.assertRaises(TypeError):
+            ctl.foreground()
+        with self.assertRaises(TypeError):
+            ctl.foreground(client="c2", name="Groceries")
+
+    def test_subscribe_yields_transcript_lines_only(self):
+        ctl = self.controller()
+        lines = ctl.subscribe(["speech", "event"], id="sub")
+        self.assertEqual(self.fake.next_received(), {"type": "subscribe", "channels": ["speech", "event"], "id": "sub"})
+        conn = self.fake.connection()
+        conn.send({"type": "transcript", "line": {"t": 0, "ch": "event", "type": "key", "command": "next"}})
+        conn.send({"type": "something-new"})
+        conn.send({"type": "transcript", "line": {"t": 0, "ch": "speech", "op": "speak", "text": "Coffee"}})
+        self.assertEqual(next(lines)["ch"], "event")
+        self.assertEqual(next(lines)["text"], "Coffee")
+
+
+class GroceryAppTests(FakeTestCase):
+    """The example app, driven as Tandem would drive it."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client = self.app()
+        self.conn = self.fake.connection()
+        self.groceries = grocery_app.Groceries(self.client, step_seconds=0, log=lambda *_: None)
+        self.failure: list = []
+        self.thread = threading.Thread(target=self.run_app)
+        self.thread.start()
+        self.screen = self.fake.next_received()["screen"]
+
+    def run_app(self) -> None:
+        try:
+            self.groceries.run()
+        except tandem.ConnectionClosed:
+            pass
+        except Exception as error:  # surfaced in tearDown
+            self.failure.append(error)
+
+    def tearDown(self) -> None:
+        self.conn.close()
+        self.thread.join(WAIT)
+        self.assertEqual(self.failure, [])
+
+    def element(self, element_id: str, tree: dict | None = None) -> dict | None:
+        tree = tree or self.screen["root"]
+        if tree["id"] == element_id:
+            return tree
+        for child in tree.get("children", []):
+            found = self.element(element_id, child)
+            if found:
+                return found
+        return None
+
+    def act(self, action: str, element_id: str, name: str | None = None) -> None:
+        message = {"type": "action", "action": action, "id": element_id}
+        if name:
+            message["name"] = name
+        self.conn.send(message)
+
+    def test_the_screen_starts_on_its_title_and_declares_steppers_and_actions(self):
+        self.assertEqual((self.screen["id"], self.screen["focus"]), ("list", "title"))
+        self.assertEqual(self.element("title")["traits"], ["header"])
+        stepper = self.element("banana.stepper")
+        self.assertEqual(stepper["traits"], ["adjustable"])
+        self.assertEqual(stepper["adjust"], {"value": 0, "min": 0, "max": 20, "step": 1, "format": "%@ in cart"})
+        self.assertEqual(self.element("coffee.cell")["actions"], [{"name": "Delete"}])
+        self.assertTrue(self.element("checkout.loading")["hidden"])
+
+    def test_increment_answers_with_the_new_value(self):
+        self.act("increment", "banana.stepper")
+        self.act("increment", "banana.stepper")
+        values = [self.fake.next_received()["adjust"]["value"] for _ in range(2)]
+        self.assertEqual(values, [1, 2])
+
+    def test_decrement_at_zero_sends_nothing(self):
+        self.act("decrement", "coffee.stepper")
+        self.act("increment", "coffee.stepper")
+        first = self.fake.next_received()
+        self.assertEqual((first["type"], first["id"], first["adjust"]["value"]), ("set", "coffee.stepper", 1))
+
+    def test_delete_announces_then_removes_the_row_and_focuses_the_next(self):
+        self.act("custom", "banana.cell", "Delete")
+        self.assertEqual(self.fake.next_received(),
+                         {"type": "notify", "notification": "announcement", "text": "Banana deleted"})
+        update = self.fake.next_received()
+        nodes = {node["id"]: node for node in update["nodes"]}
+        self.assertEqual(update["focus"], "coffee.cell")
+        self.assertEqual(nodes["products"]["children"], ["coffee.row", "milk.row"])
+        self.assertNotIn("banana.row", nodes)
+        self.assertEqual(nodes["coffee.cell"]["frame"], self.element("banana.cell")["frame"], "coffee moved up")
+        self.assertTrue(all(isinstance(c, str) for n in update["nodes"] for c in n.get("children", [])))
+
+    def test_deleting_every_row_leaves_an_empty_list_in_focus(self):
+        for key in ("banana", "coffee", "milk"):
+            self.act("custom", f"{key}.cell", "Delete")
+        updates = [self.fake.next_received("update") for _ in range(3)]
+        self.assertEqual([u["focus"] for u in updates], ["coffee.cell", "milk.cell", "empty"])
+        self.assertEqual(updates[-1]["nodes"][0]["children"], ["empty"])
+
+    def test_checkout_shows_a_modal_indicator_whose_progress_rises_then_confirms(self):
+        self.act("increment", "milk.stepper")
+        self.fake.next_received()
+        self.act("activate", "checkout")
+        self.assertEqual(self.fake.next_received(),
+                         {"type": "set", "id": "checkout.loading", "hidden": False, "modal": True})
+        values = []
+        while True:
+            message = self.fake.next_received()
+            if message["type"] != "set":
+                break
+            values.append(message["progress"]["value"])
+        self.assertGreaterEqual(len(values), 3)
+        self.assertEqual(values, sorted(values))
+        self.assertEqual(values[-1], 1.0)
+        self.assertEqual((message["type"], message["screen"]["id"]), ("screen", "confirmed"))
+        self.assertIn("1 item,", self.element("confirmed.summary", message["screen"]["root"])["label"])
+        self.act("activate", "confirmed.back")
+        self.assertEqual(self.fake.next_received()["screen"]["id"], "list")
+
+
+class ControllerExampleTests(FakeTestCase):
+    def test_it_sends_the_commands_and_prints_what_tandem_says(self):
+        out = io.StringIO()
+        argv = ["controller.py", "--socket", self.fake.path, "--quiet-for", "0.2", "next"]
+        with mock.patch.object(sys, "argv", argv), contextlib.redirect_stdout(out):
+            self.assertEqual(controller.main(), 0)
+        printed = out.getvalue()
+        self.assertIn("apps: Groceries (c1, foreground)", printed)
+        self.assertIn("says   Banana quantity, 1 in cart, adjustable   (text, focus)", printed)
+        self.assertEqual(self.fake.next_received("command"), {"type": "command", "command": "next", "id": 1})
+
+    def test_an_unknown_command_is_an_error_exit(self):
+        err = io.StringIO()
+        argv = ["controller.py", "--socket", self.fake.path, "jump"]
+        with mock.patch.object(sys, "argv", argv), contextlib.redirect_stderr(err), \
+                contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(controller.main(), 1)
+        self.assertIn("unknown command 'jump'", err.getvalue())
+
+
+if __name__ == "__main__":
+    unittest.main()

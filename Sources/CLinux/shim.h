@@ -1,0 +1,19 @@
+/* glibc calls that Swift's Glibc module does not import: it is built without _GNU_SOURCE, so
+   these GNU/Linux declarations are hidden. They are declared here as glibc defines them; libc
+   itself provides them, so nothing is linked. */
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* accept(2) that sets close-on-exec and nonblocking in the same call, so no child process
+   started by another thread between accept and fcntl inherits the connection. */
+int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+
+/* pipe(2) with O_CLOEXEC and O_NONBLOCK set atomically. */
+int pipe2(int pipefd[2], int flags);
+
+/* SO_PEERCRED's answer (struct ucred, hidden without _GNU_SOURCE). */
+struct clinux_peer_credentials {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
+};

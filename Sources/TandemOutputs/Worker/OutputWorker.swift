@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// The shape both live outputs share (speech-dispatcher, BRLTTY), so their rules are read once:
+///
+/// - **One thread** owns the connection and everything in flight; no other thread ever waits
+///   for a daemon. SIGPIPE is blocked on it, so a write to a daemon that died fails with EPIPE.
+/// - **A mailbox** (`Mail`, under a `Mutex`) is how any thread hands it work: `post` changes
+///   the mail and wakes the thread through a pipe it polls together with its sockets; posting
+///   never waits for the worker. `take` reads and empties it on the thread.
+/// - **Reports** (`LiveOutputEvent`) go to the session through the reporter given to `start`;
+///   `stop` removes it under its lock, so nothing is reported once `stop` has returned.
+/// - **Availability** is reported once per change (`setAvailable`): one `.status` when the
+///   daemon is missing, not one per retry.
+/// - **Reconnecting** waits by `Backoff`: 50 ms, doubling, up to 2 s (the outputs' settings).
+/// - **Stopping**: `stop` flags the mailbox and wakes the thread, which says goodbye to its
+///   daemon without waiting for answers; `stop` waits for it at most `timeout`.
+final class OutputWorker<Mail: Sendable>: Sendable {
+    let kind: OutputKind
+
+    private struct Box: Sendable {
+        var mail: Mail
+        var stopping = false
+        var wakePending = false
+    }
+
+    private let box: Mutex<Box>
+    private let reporter = Mutex<(@Sendable (LiveOutputEvent) -> Void)?>(nil)
+    /// What the session was last told about availability (thread only; a lock keeps it Sendable).
+    private let reported = Mutex<Bool?>(nil)
+    /// Read end (the thread polls it) and write end of the wake pipe.
+    let wakeFD: Int32
+    private let wakeWriteFD: Int32
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(kind: OutputKind, mail: Mail) {
+        self.kind = kind
+        self.box = Mutex(Box(mail: mail))
+        (wakeFD, wakeWriteFD) = WakePipe.open()
+    }
+
+    deinit {
+        if wakeFD >= 0 { close(wakeFD) }
+        if wakeWriteFD >= 0 { close(wakeWriteFD) }
+    }
+
+    // MARK: any thread
+
+    /// Starts the thread running `body`, which returns once `isStopping` is true.
+    func start(threadName: String, report: @escaping @Sendable (LiveOutputEvent) -> Void, _ body: @escaping @Sendable () -> Void) {
+        reporter.withLock { $0 = report }
+        let finished = self.finished
+        let thread = Thread {
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &set, nil)
+            body()
+            finished.signal()
+        }
+        thread.name = threadName
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Changes the mail and wakes the thread. Never waits for the worker.
+    func post(_ change: (inout Mail) -> Void) {
+        box.withLock { b in
+            guard !b.stopping else { return }
+            change(&b.mail)
+            wakeLocked(&b)
+        }
+    }
+
+    /// Stops reporting at once, tells the thread to finish and waits for it at most `timeout`.
+    /// False when it did not finish in time (it still finishes on its own, reporting nothing).
+    @discardableResult
+    func stop(timeout: Duration) -> Bool {
+        reporter.withLock { $0 = nil }
+        let first = box.withLock { b -> Bool in
+            guard !b.stopping else { return false }
+            b.stopping = true
+            wakeLocked(&b)
+            return true
+        }
+        guard first else { return true }
+        return finished.wait(timeout: .now() + .milliseconds(WorkerClock.milliseconds(timeout))) == .success
+    }
+
+    private func wakeLocked(_ b: inout Box) {
+        guard !b.wakePending else { return }
+        b.wakePending = true
+        var one: UInt8 = 1
+        _ = write(wakeWriteFD, &one, 1)
+    }
+
+    // MARK: the worker's thread
+
+    var isStopping: Bool { box.withLock { $0.stopping } }
+
+    /// Reads (and may empty) the mail; the wake pipe is drained, so the next `post` wakes
+    /// the thread again.
+    func take<R>(_ body: (inout Mail) -> R) -> R {
+        box.withLock { b in
+            if b.wakePending {
+                var sink = [UInt8](repeating: 0, count: 64)
+                while read(wakeFD, &sink, sink.count) > 0 {}
+                b.wakePending = false
+            }
+            return body(&b.mail)
+        }
+    }
+
+    /// Sleeps until the mailbox is woken, one of `fds` is readable, or `deadline` (a
+    /// `WorkerClock` time) passes. Returns each fd's `revents`, in order.
+    @discardableResult
+    func wait(for fds: [Int32], until deadline: UInt64) -> [Int16] {
+        var polled = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        polled += fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        _ = poll(&polled, nfds_t(polled.count), WorkerClock.pollTimeout(until: deadline))
+        return polled.dropFirst().map(\.revents)
+    }
+
+    /// Passes an event to the session (nothing once `stop` was called).
+    func report(_ event: LiveOutputEvent) {
+        // Under the lock, so that no report is made once `stop` has returned.
+        reporter.withLock { $0?(event) }
+    }
+
+    /// Reports the output's availability when it changed; the first report is always made.
+    func setAvailable(_ available: Bool, _ message: String) {
+        let changed = reported.withLock { r -> Bool in
+            guard r != available else { return false }
+            r = available
+            return true
+        }
+        if changed { report(.status(OutputStatus(kind, available: available, message: message))) }
+    }
+
+    /// What the session was last told: nil before the first report.
+    var lastReportedAvailability: Bool? { reported.withLock { $0 } }
+}

@@ -1,0 +1,75 @@
+import TandemModel
+import TandemNavigator
+
+/// What Tandem says to a client (Docs/protocol.md), one JSON object a line.
+public enum ServerMessage: Sendable {
+    case welcome(client: String, limits: Limits)
+    case error(ProtocolError)
+    /// A message that carried a request `id` and has no other reply was taken.
+    case ack(requestID: JSONNode)
+    /// For an app: carry out what the user asked.
+    case action(AppAction)
+    /// For an app: where the user's focus is now.
+    case focus(screen: String, element: String)
+    /// For a subscribed controller: one transcript line, as JSON text.
+    case transcript(line: String)
+    case status(StatusReport)
+
+    /// What a client may rely on, sent with `welcome`.
+    public struct Limits: Sendable, Hashable {
+        public var maxLine: Int
+        public var userActionWindow: Int
+        public init(maxLine: Int, userActionWindow: Int) { self.maxLine = maxLine; self.userActionWindow = userActionWindow }
+    }
+
+    /// The message as one line of JSON (without the newline).
+    public var json: String {
+        func object(_ members: [(String, String?)]) -> String {
+            "{" + members.compactMap { k, v in v.map { JSONText.quote(k) + ":" + $0 } }.joined(separator: ",") + "}"
+        }
+        let q = JSONText.quote
+        switch self {
+        case .welcome(let client, let limits):
+            return object([("type", q("welcome")), ("v", "1"), ("client", q(client)),
+                           ("maxLine", String(limits.maxLine)), ("userActionWindow", String(limits.userActionWindow))])
+        case .error(let e):
+            return object([("type", q("error")), ("error", q(e.message)), ("line", String(e.line)), ("id", e.requestID.map(JSONText.value))])
+        case .ack(let id):
+            return object([("type", q("ack")), ("id", JSONText.value(id))])
+        case .action(let a):
+            return object([("type", q("action")), ("action", q(a.kind.rawValue)), ("id", q(a.element)), ("name", a.name.map(q))])
+        case .focus(let screen, let element):
+            return object([("type", q("focus")), ("screen", q(screen)), ("id", q(element))])
+        case .transcript(let line):
+            return object([("type", q("transcript")), ("line", line)])
+        case .status(let s):
+            let apps = "[" + s.apps.map { a in
+                object([("client", q(a.client)), ("name", q(a.name)), ("foreground", a.foreground ? "true" : "false")])
+            }.joined(separator: ",") + "]"
+            return object([("type", q("status")), ("apps", apps), ("speech", q(s.speech ? "available" : "unavailable")),
+                           ("braille", q(s.braille ? "available" : "unavailable")), ("screen", s.screen.map(q)), ("focus", s.focus.map(q)),
+                           ("id", s.requestID.map(JSONText.value))])
+        }
+    }
+}
+
+/// The answer to `status`.
+public struct StatusReport: Sendable {
+    public struct AppEntry: Sendable, Hashable {
+        public var client: String
+        public var name: String
+        public var foreground: Bool
+        public init(client: String, name: String, foreground: Bool) { self.client = client; self.name = name; self.foreground = foreground }
+    }
+    public var apps: [AppEntry]
+    public var speech: Bool
+    public var braille: Bool
+    /// The foreground app's screen and focused element.
+    public var screen: String?
+    public var focus: String?
+    public var requestID: JSONNode?
+
+    public init(apps: [AppEntry], speech: Bool, braille: Bool, screen: String?, focus: String?, requestID: JSONNode?) {
+        self.apps = apps; self.speech = speech; self.braille = braille; self.screen = screen; self.focus = focus; self.requestID = requestID
+    }
+}

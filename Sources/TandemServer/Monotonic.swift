@@ -1,0 +1,35 @@
+import Glibc
+
+/// The server's clock: monotonic nanoseconds (CLOCK_MONOTONIC), for stall and closing
+/// deadlines.
+enum Monotonic {
+    static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    /// A duration in nanoseconds (negative durations are 0).
+    static func nanoseconds(_ d: Duration) -> UInt64 {
+        let (seconds, attoseconds) = d.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+
+    /// `poll`'s timeout in milliseconds until `deadline` (rounded up; -1 when there is none).
+    static func pollTimeout(until deadline: UInt64?) -> Int32 {
+        guard let deadline else { return -1 }
+        let n = now()
+        guard deadline > n else { return 0 }
+        return Int32(min(UInt64(Int32.max), (deadline - n + 999_999) / 1_000_000))
+    }
+
+    /// A duration as a person reads it in an error: "10 s", "1.5 s", "200 ms".
+    static func describe(_ d: Duration) -> String {
+        let ms = nanoseconds(d) / 1_000_000
+        if ms < 1000 { return "\(ms) ms" }
+        if ms % 1000 == 0 { return "\(ms / 1000) s" }
+        let tenths = (ms + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

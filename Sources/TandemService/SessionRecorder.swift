@@ -1,0 +1,92 @@
+import Foundation
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+
+/// One input of a live `tandem serve` session, as `--record` writes it and
+/// `tandem replay --session` plays it back (Docs/protocol.md#record).
+public enum RecordedInput: Sendable, Hashable {
+    /// The session's set-up: the profile and the `--catalog` app, if any (time 0).
+    case start(profile: String, catalog: String?)
+    case key(Command)
+    case connect(client: String)
+    case line(client: String, number: Int, bytes: [UInt8])
+    case disconnect(client: String)
+    case output(OutputStatus)
+    case displayWidth(Int)
+
+    /// The JSON line (without `t`, which the recorder puts first).
+    var fields: String {
+        let q = JSONText.quote
+        switch self {
+        case .start(let profile, let catalog):
+            return "\"start\":{\"profile\":\(q(profile))" + (catalog.map { ",\"catalog\":\(q($0))" } ?? "") + "}"
+        case .key(let c): return "\"key\":\(q(c.name))"
+        case .connect(let c): return "\"client\":\(q(c)),\"connect\":true"
+        case .line(let c, let n, let bytes):
+            return "\"client\":\(q(c)),\"line\":\(n),\"text\":\(q(String(decoding: bytes, as: UTF8.self)))"
+        case .disconnect(let c): return "\"client\":\(q(c)),\"disconnect\":true"
+        case .output(let s):
+            return "\"output\":\(q(s.output.rawValue)),\"available\":\(s.available),\"message\":\(q(s.message))"
+        case .displayWidth(let n): return "\"displayWidth\":\(n)"
+        }
+    }
+}
+
+/// Writes every input of a live session with its time, one JSON object a line, so that a
+/// session a tester found a bug in can be replayed headless as a regression test.
+public final class SessionRecorder: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    public init(handle: FileHandle) { self.handle = handle }
+
+    public func record(_ input: RecordedInput, at time: Int) {
+        let line = "{\"t\":\(time),\(input.fields)}\n"
+        lock.lock(); defer { lock.unlock() }
+        handle.write(Data(line.utf8))
+    }
+}
+
+extension RecordedInput {
+    /// Reads a recording: each line's time and input; errors name the file and line.
+    public static func read(_ text: String, file: String) throws(Diagnostic) -> [(time: Int, input: RecordedInput)] {
+        var out: [(time: Int, input: RecordedInput)] = []
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if raw.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+            do throws(Diagnostic) {
+                out.append(try MessageReader.read(Array(raw.utf8), line: number) { (r) throws(Diagnostic) in
+                    guard let t = try r.integer("t"), t >= 0 else { throw r.failure(nil, "missing field \"t\" (milliseconds)") }
+                    if r.has("start") {
+                        guard let start = r.value("start"), case .object = start.kind else { throw r.failure("start", "expected an object") }
+                        guard case .string(let profile)? = start["profile"]?.kind else { throw r.failure("start", "missing field \"profile\"") }
+                        var catalog: String?
+                        if case .string(let c)? = start["catalog"]?.kind { catalog = c }
+                        return (t, .start(profile: profile, catalog: catalog))
+                    }
+                    if let k = try r.string("key") {
+                        guard let c = Command(name: k) else { throw r.failure("key", "unknown command \"\(k)\"") }
+                        return (t, .key(c))
+                    }
+                    if let o = try r.string("output") {
+                        guard let kind = OutputKind(rawValue: o) else { throw r.failure("output", "unknown output \"\(o)\"") }
+                        return (t, .output(OutputStatus(kind, available: try r.bool("available") ?? false, message: try r.string("message") ?? "")))
+                    }
+                    if let w = try r.integer("displayWidth") { return (t, .displayWidth(w)) }
+                    guard let client = try r.string("client") else { throw r.failure(nil, "not a recorded input (key, client, output, displayWidth, start)") }
+                    if try r.bool("connect") == true { return (t, .connect(client: client)) }
+                    if try r.bool("disconnect") == true { return (t, .disconnect(client: client)) }
+                    guard let n = try r.integer("line"), let text = try r.string("text") else { throw r.failure(nil, "a client's line needs \"line\" and \"text\"") }
+                    return (t, .line(client: client, number: n, bytes: Array(text.utf8)))
+                })
+            } catch {
+                var d = error
+                d.file = file
+                throw d
+            }
+        }
+        return out
+    }
+}

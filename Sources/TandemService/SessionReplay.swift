@@ -1,0 +1,83 @@
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemPolicy
+import TandemPresentation
+
+extension Service {
+    /// A `tandem serve` session and its service, not yet opened (`open`). Live and replayed
+    /// sessions start alike.
+    public static func start(profile: Profile, catalog: Catalog?, options: Options = Options(), sink: any OutputSink,
+                             timing: Session.SpeechTiming, outbox: ServiceOutbox = ServiceOutbox(), subscribers: Subscribers = Subscribers(),
+                             makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) -> (Session, Service) {
+        let language = profile.language ?? catalog?.language ?? "en"
+        let placeholder = Navigator.placeholder(Presenter(language: language).phrases.noApp, language: language)
+        // Subscribed controllers hear every transcript line too.
+        let lines = MultiplexSink([sink, SubscriberSink(subscribers: subscribers, outbox: outbox)])
+        let session = Session(catalog: placeholder.catalog, profile: profile, sink: lines, timing: timing, makeTranslator: makeTranslator)
+        var service = Service(options: options, outbox: outbox, subscribers: subscribers)
+        service.pendingCatalog = catalog
+        return (session, service)
+    }
+
+    /// Says where the user is: in the `--catalog` app, or that no app is connected yet.
+    public mutating func open(_ session: inout Session, at time: Milliseconds) {
+        if let catalog = pendingCatalog {
+            pendingCatalog = nil
+            addCatalogApp(catalog, session: &session, at: time)
+        } else {
+            session.start(at: time)
+        }
+        session.settle()
+    }
+}
+
+/// `tandem replay --session FILE`: a recorded `tandem serve` session (`--record`) played again
+/// headless, on the virtual clock — the same inputs at the same times give the same transcript,
+/// byte for byte (Docs/protocol.md#record).
+public struct SessionReplay {
+    public var inputs: [(time: Int, input: RecordedInput)]
+    public var file: String
+    public var profiles: ProfileStore
+    public var makeTranslator: @Sendable (Profile) -> any BrailleTranslator
+    public var settleLimit: Milliseconds = 24 * 3_600_000
+
+    public init(inputs: [(time: Int, input: RecordedInput)], file: String, profiles: ProfileStore,
+                makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
+        self.inputs = inputs; self.file = file; self.profiles = profiles; self.makeTranslator = makeTranslator
+    }
+
+    /// Plays the recording into `sink`. `loadCatalog` reads the `--catalog` the session had.
+    public func run(sink: any OutputSink, loadCatalog: (String) throws(Diagnostic) -> Catalog) throws(Diagnostic) -> Replay.Result {
+        guard case .start(let profileName, let catalogPath)? = inputs.first?.input else {
+            throw Diagnostic(file: file, line: 1, path: "", message: "a recording starts with its set-up ({\"t\":0,\"start\":{…}})")
+        }
+        let profile = try profiles.load(profileName).0
+        let catalog = try catalogPath.map { (p) throws(Diagnostic) in try loadCatalog(p) }
+        var (session, service) = Service.start(profile: profile, catalog: catalog, sink: sink, timing: .virtual, makeTranslator: makeTranslator)
+        service.open(&session, at: 0)
+        for (time, input) in inputs.dropFirst() {
+            session.advance(to: time)
+            switch input {
+            case .start: break
+            case .key(let c): session.perform(c, at: time)
+            case .connect(let c): service.connected(c)
+            case .line(let c, let n, let bytes): service.received(c, line: n, bytes: bytes, session: &session, at: time)
+            case .disconnect(let c): service.disconnected(c, session: &session, at: time)
+            case .output(let s): session.reportOutput(s, at: time)
+            case .displayWidth(let w): session.setDisplayWidth(w)
+            }
+            service.routeNotices(&session)
+            _ = service.outbox.take()
+            session.settle()
+        }
+        var result = Replay.Result()
+        let limit = session.now + settleLimit
+        while !session.isQuiet, let due = session.nextDeadline {
+            if due > limit { result.cutShort = true; break }
+            session.advance(to: due)
+        }
+        result.endTime = session.now
+        return result
+    }
+}

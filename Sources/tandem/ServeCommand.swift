@@ -1,0 +1,162 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TandemModel
+import TandemOutputs
+import TandemProtocol
+import TandemServer
+import TandemService
+
+/// `tandem serve`: the service running apps connect to (Docs/protocol.md). One thread owns
+/// the session (the `LiveRunner`); the socket's thread hands it every client's lines through
+/// the runner's inbox, as display keys and speech notices come, so the policy sees one ordered
+/// stream of input whatever its source.
+enum ServeCommand {
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        _ = try args.exactly(0, "no arguments")
+        let store = ProfileStore()
+        let profileName = args.options["--profile"] ?? "default"
+        var profile = try ReplayInputs.loadProfile(profileName, from: store)
+        if let address = args.options["--speech"] { profile.speechAddress = address }
+        if let host = args.options["--braille"] { profile.brailleHost = host }
+        let catalogPath = args.options["--catalog"].map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let catalog = try catalogPath.map { (p) throws(CLIError) in try ReplayInputs.loadCatalog(p) }
+        let log = ServeLog()
+
+        var socketOptions: ControlSocket.Options
+        do {
+            if let path = args.options["--socket"] {
+                socketOptions = ControlSocket.Options(path: path)
+            } else {
+                socketOptions = try ControlSocket.Options.standard()
+            }
+        } catch { throw .unavailable("\(error)") }
+        if let ms = args.options["--stall-timeout"] {
+            guard let n = Int(ms), n > 0 else { throw .usage("--stall-timeout takes milliseconds") }
+            socketOptions.stallTimeout = .milliseconds(n)
+        }
+        if let bytes = args.options["--max-queue"] {
+            guard let n = Int(bytes), n >= 4096 else { throw .usage("--max-queue takes bytes (at least 4096)") }
+            socketOptions.maxQueuedBytes = n
+        }
+        if let group = args.options["--allow-group"] {
+            guard let gid = Self.groupID(group) else { throw .usage("no group \"\(group)\"") }
+            socketOptions.allowedGroup = gid
+        }
+        var serviceOptions = Service.Options()
+        serviceOptions.maxLine = socketOptions.maxLine
+
+        // Where records go: the transcript file, and each live output.
+        var sinks: [any OutputSink] = []
+        let transcript = try args.options["--transcript"].map { (p) throws(CLIError) in try Self.writer(p) }
+        if let t = transcript { sinks.append(t.sink) }
+        var outputs: [any LiveOutput] = []
+        if profile.speech { outputs.append(SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)) }
+        if profile.braille {
+            outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
+        }
+        sinks += outputs.map { $0 as any OutputSink }
+        let (session, service) = Service.start(profile: profile, catalog: catalog, options: serviceOptions, sink: MultiplexSink(sinks),
+                                               timing: .virtual, makeTranslator: ReplayInputs.translator)
+        let runner = LiveRunner(session: session, keyMap: profile.keyMap)
+        runner.service = service
+        let recording = try args.options["--record"].map { (p) throws(CLIError) in try Self.writer(p) }
+        if let r = recording {
+            let recorder = SessionRecorder(handle: r.handle)
+            recorder.record(.start(profile: profileName, catalog: catalogPath), at: 0)
+            runner.recorder = recorder
+        }
+
+        // The socket: its events become runner input; the service's messages go back out.
+        let clients = Mutex<[String: ControlSocket.ClientID]>([:])
+        let socket = ControlSocket(options: socketOptions) { event in
+            switch event {
+            case .connected(let id, let peer):
+                clients.withLock { $0[id.description] = id }
+                log.info("client \(id) connected (\(peer))")
+                runner.send(.clientConnected(id.description))
+            case .line(let id, let number, let bytes):
+                runner.send(.clientLine(id.description, line: number, bytes: bytes))
+            case .disconnected(let id, let reason):
+                log.info("client \(id) disconnected: \(reason)")
+                runner.send(.clientDisconnected(id.description))
+            case .rejected(let peer, let reason):
+                log.warning("refused a connection from \(peer): \(reason)")
+            }
+        }
+        runner.deliver = { items in
+            for item in items {
+                switch item {
+                case .send(let client, let message):
+                    if let id = clients.withLock({ $0[client] }) { socket.send(id, Array(message.json.utf8)) }
+                case .close(let client):
+                    if let id = clients.withLock({ $0.removeValue(forKey: client) }) { socket.close(id) }
+                }
+            }
+        }
+        runner.lineHandled = { client in
+            if let id = clients.withLock({ $0[client] }) { socket.processed(id) }
+        }
+        do { try socket.start() } catch { throw .unavailable("cannot serve: \(error)") }
+        log.info("serving on \(socket.path) (profile \(profileName)\(catalogPath.map { ", catalog \($0)" } ?? ""))")
+
+        // A clean stop on SIGTERM and SIGINT.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let signals = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                log.info("stopping (signal \(sig))")
+                runner.send(.quit)
+            }
+            source.resume()
+            return source
+        }
+
+        for o in outputs { o.start(report: runner.reporter) }
+        runner.run()
+
+        socket.stop()
+        for o in outputs { o.stop() }
+        signals.forEach { $0.cancel() }
+        for w in [transcript, recording].compactMap({ $0 }) { w.close() }
+        log.info("stopped")
+        return 0
+    }
+
+    /// A file written as the session goes (transcript, recording).
+    struct Writer {
+        let handle: FileHandle
+        let sink: TranscriptSink
+        func close() {
+            sink.flush()
+            try? handle.close()
+        }
+    }
+
+    static func writer(_ path: String) throws(CLIError) -> Writer {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+            throw .input(Diagnostic(file: path, line: nil, path: "", message: "cannot write the file"))
+        }
+        return Writer(handle: h, sink: TranscriptSink(handle: h))
+    }
+
+    static func groupID(_ name: String) -> gid_t? {
+        if let n = gid_t(name) { return n }
+        return getgrnam(name).map { $0.pointee.gr_gid }
+    }
+}
+
+/// Log lines on standard error, one event a line: with the kernel's priority prefix (`<6>`)
+/// when the journal reads them (`JOURNAL_STREAM` is set), else `tandem serve: …`.
+struct ServeLog: Sendable {
+    let journal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+
+    func info(_ message: String) { write(6, message) }
+    func warning(_ message: String) { write(4, message) }
+
+    private func write(_ priority: Int, _ message: String) {
+        let line = (journal ? "<\(priority)>" : "tandem serve: ") + message + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

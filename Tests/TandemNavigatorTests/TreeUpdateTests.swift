@@ -1,0 +1,227 @@
+import Testing
+import TandemModel
+import TandemTestSupport
+@testable import TandemNavigator
+
+/// An app's tree updates (Docs/protocol.md#update): what they change, what they refuse, and a
+/// reading order that follows them piece by piece exactly as if it were built again.
+@Suite("tree updates")
+struct TreeUpdateTests {
+    /// A grocery list: a title, then rows of a product and its quick-add stepper.
+    static let list = """
+        {"format": "tandem.catalog/1", "language": "en", "screens": [{"id": "list", "focus": "title", "root": {"id": "root", "children": [
+          {"id": "title", "label": "Groceries", "traits": ["header"], "frame": [0, 0, 390, 44]},
+          {"id": "rows", "children": [
+            {"id": "row.apple", "label": "Apple", "frame": [0, 60, 300, 44]},
+            {"id": "row.banana", "label": "Banana", "frame": [0, 110, 300, 44]},
+            {"id": "row.cherry", "label": "Cherry", "frame": [0, 160, 300, 44]}]},
+          {"id": "checkout", "label": "Checkout", "traits": ["button"], "frame": [0, 700, 390, 50]}]}}]}
+        """
+
+    func app() throws -> Navigator {
+        var nav = try Navigator(json: Self.list)
+        nav.forwardsActions = true
+        return nav
+    }
+
+    func node(_ id: String, label: String? = nil, frame: [Double]? = nil, traits: Traits = [], children: [String]? = nil) -> TreeUpdate.Node {
+        var e = Element(id: id)
+        e.label = label.map(LabelText.plain)
+        e.traits = traits
+        if let f = frame { e.frame = Frame(x: f[0], y: f[1], width: f[2], height: f[3]) }
+        return TreeUpdate.Node(element: e, childIDs: children)
+    }
+
+    @Test("a new row named in its list's children appears in frame order")
+    func addRow() throws {
+        var nav = try app()
+        _ = try nav.apply(TreeUpdate(nodes: [
+            node("rows", children: ["row.apple", "row.banana", "row.cherry", "row.avocado"]),
+            node("row.avocado", label: "Avocado", frame: [0, 85, 300, 20]),
+        ]))
+        #expect(nav.orderIDs() == ["title", "row.apple", "row.avocado", "row.banana", "row.cherry", "checkout"])
+    }
+
+    @Test("removing the focused row hands focus to the next row, and the row is gone from the tree")
+    func removeFocusedRow() throws {
+        var nav = try app()
+        try nav.focus("row.banana")
+        let events = try nav.apply(TreeUpdate(nodes: [node("rows", children: ["row.apple", "row.cherry"])]))
+        #expect(events.contains(.focused(screen: "list", element: "row.cherry", reason: .lost)))
+        #expect(nav.screen.index["row.banana"] == nil)
+        #expect(nav.orderIDs() == ["title", "row.apple", "row.cherry", "checkout"])
+    }
+
+    @Test("a changed label of the focused element is said again, a changed value is said alone")
+    func focusedChanges() throws {
+        var nav = try app()
+        try nav.focus("row.banana")
+        var banana = node("row.banana", label: "Banana", frame: [0, 110, 300, 44])
+        banana.element.value = "1 in cart"
+        #expect(try nav.apply(TreeUpdate(nodes: [banana])) == [.valueChanged(element: "row.banana")])
+        banana.element.label = .plain("Bananas")
+        #expect(try nav.apply(TreeUpdate(nodes: [banana])) == [.elementChanged(element: "row.banana")])
+    }
+
+    @Test("a node replaces the whole element: a field left out is cleared, its children stay unless given")
+    func replacesWholeElement() throws {
+        var nav = try app()
+        _ = try nav.apply(TreeUpdate(nodes: [node("title", label: "Groceries")]))
+        let title = try #require(nav.screen["title"])
+        #expect(title.traits == [] && title.frame == nil, "traits and frame were left out, so cleared")
+        _ = try nav.apply(TreeUpdate(nodes: [node("rows")]))
+        #expect(nav.screen["rows"]?.children.count == 3, "no childIDs: the children stay")
+    }
+
+    @Test("a child moves to another parent when both lists change in the same update")
+    func moveChild() throws {
+        var nav = try app()
+        _ = try nav.apply(TreeUpdate(nodes: [node("rows", children: ["row.apple", "row.banana"]),
+                                             node("root", children: ["title", "rows", "row.cherry", "checkout"])]))
+        let cherry = try #require(nav.screen.index["row.cherry"])
+        #expect(nav.screen.elements[cherry].parent == 0)
+        #expect(nav.orderIDs() == ["title", "row.apple", "row.banana", "row.cherry", "checkout"])
+    }
+
+    @Test("refused updates change nothing and say why", arguments: [
+        (#"unknown child"#, [("rows", ["row.apple", "row.ghost"])], #""row.ghost", which is neither in the tree nor a node"#),
+        ("a cycle", [("row.apple", ["rows"]), ("root", ["title", "checkout"])], "cycle"),
+        ("two parents", [("rows", ["row.apple", "row.banana", "row.cherry", "title"])], #""title" is named as a child of "rows" but is still a child of "root""#),
+        ("the root as a child", [("rows", ["root"])], #"the root "root" cannot be a child"#),
+    ] as [(String, [(String, [String])], String)])
+    func refused(_ name: String, _ lists: [(String, [String])], _ expected: String) throws {
+        var nav = try app()
+        let before = nav.screen
+        let update = TreeUpdate(nodes: lists.map { node($0.0, children: $0.1) })
+        #expect(throws: TreeUpdateError.self, "\(name)") { try nav.apply(update) }
+        do { _ = try nav.apply(update) } catch { #expect(error.message.contains(expected), "\(name): \(error.message)") }
+        #expect(nav.screen == before, "\(name): nothing changed")
+    }
+
+    @Test("a new node nothing names is refused; so is one given twice")
+    func orphanAndTwice() throws {
+        var nav = try app()
+        #expect(throws: TreeUpdateError("node \"row.ghost\" is new, but no children list in this update names it")) {
+            try nav.apply(TreeUpdate(nodes: [node("row.ghost", label: "Ghost")]))
+        }
+        #expect(throws: TreeUpdateError("node \"title\" is given twice")) {
+            try nav.apply(TreeUpdate(nodes: [node("title"), node("title")]))
+        }
+    }
+
+    // MARK: the order follows the tree exactly
+
+    /// Random screens and random changes: after every change, the order the navigator kept by
+    /// repairing scopes is the order built from scratch (elements, headings, accessibility).
+    @Test("a repaired reading order is always the order built again from scratch")
+    func repairedEqualsRebuilt() throws {
+        for seed in 0..<Self.cases {
+            var rng = SplitMix64(seed: 0xC0FFEE ^ UInt64(seed))
+            var builder = RandomTree(rng: rng)
+            var nav = Navigator(catalog: builder.catalog())
+            nav.forwardsActions = true
+            _ = nav.start()
+            rng = builder.rng
+            for step in 0..<40 {
+                let update = builder.update(nav.screen)
+                do { _ = try nav.apply(update) } catch { continue }
+                let kept = nav.readingOrder()
+                let fresh = ReadingOrder(screen: nav.screen, language: "en")
+                let ids = { (o: ReadingOrder) in o.elements.map { nav.screen.elements[$0].id } }
+                guard ids(kept) == ids(fresh), kept.headings == fresh.headings, kept.modalRoot == fresh.modalRoot else {
+                    let tree = nav.screen.elements.indices.filter { !nav.screen.elements[$0].isRemoved }.map { i -> String in
+                        let e = nav.screen.elements[i]
+                        return "\(e.id)<\(e.parent.map { nav.screen.elements[$0].id } ?? "-")>\(e.hidden ? "H" : "")\(e.group ? "G" : "")\(e.modal ? "M" : "")\(fresh.accessible[i] ? "A" : "")\(e.frame.map { "@\(Int($0.x)),\(Int($0.y)),\(Int($0.height))" } ?? "")"
+                    }
+                    Issue.record("seed \(seed) step \(step): kept \(ids(kept)) headings \(kept.headings), rebuilt \(ids(fresh)) headings \(fresh.headings); update \(update.nodes.map { ($0.element.id, $0.childIDs ?? []) }); tree \(tree)")
+                    return
+                }
+                let live = nav.screen.elements.indices.filter { !nav.screen.elements[$0].isRemoved }
+                guard live.allSatisfy({ kept.accessible[$0] == fresh.accessible[$0] }) else {
+                    let bad = live.filter { kept.accessible[$0] != fresh.accessible[$0] }.map { nav.screen.elements[$0].id }
+                    Issue.record("seed \(seed) step \(step): accessibility differs for \(bad); update \(update.nodes.map { ($0.element.id, $0.childIDs ?? []) })")
+                    return
+                }
+            }
+        }
+    }
+
+    static let cases = 300
+}
+
+/// Random screens and updates for the property test: rows of elements with frames, some
+/// groups, some hidden parts, headers, a modal now and then; updates that change values,
+/// labels (accessibility flips), frames, traits, hidden flags, and children lists.
+struct RandomTree {
+    var rng: SplitMix64
+    var next = 0
+
+    init(rng: SplitMix64) { self.rng = rng }
+
+    mutating func fresh() -> String { next += 1; return "e\(next)" }
+
+    mutating func catalog() -> Catalog {
+        var elements: [Element] = [Element(id: "root")]
+        func add(_ parent: Int, depth: Int) {
+            for _ in 0..<(depth == 0 ? 6 : rng.below(4)) {
+                var e = Element(id: fresh())
+                e.parent = parent
+                randomize(&e)
+                let me = elements.count
+                elements.append(e)
+                elements[parent].children.append(me)
+                if depth < 2 && rng.chance(35) { add(me, depth: depth + 1) }
+            }
+        }
+        add(0, depth: 0)
+        let screen = Screen(id: "s", title: nil, focus: nil, magicTap: nil, escape: nil, elements: elements)
+        return Catalog(name: nil, language: "en", strings: [:], start: "s", screens: [screen])
+    }
+
+    mutating func randomize(_ e: inout Element) {
+        e.label = rng.chance(60) ? .plain("L\(rng.below(9))") : nil
+        e.value = rng.chance(20) ? "\(rng.below(5))" : nil
+        e.traits = rng.chance(20) ? .header : (rng.chance(30) ? .button : [])
+        e.frame = rng.chance(85) ? Frame(x: Double(rng.below(4) * 90), y: Double(rng.below(12) * 30), width: 80, height: Double(20 + rng.below(30))) : nil
+        e.group = rng.chance(15)
+        e.hidden = rng.chance(8)
+        e.modal = rng.chance(3)
+        e.accessible = rng.chance(10) ? rng.chance(50) : nil
+    }
+
+    mutating func update(_ screen: Screen) -> TreeUpdate {
+        let live = screen.elements.indices.filter { !screen.elements[$0].isRemoved }
+        var nodes: [TreeUpdate.Node] = []
+        var touched: Set<String> = []
+        for _ in 0..<(1 + rng.below(3)) {
+            let slot = rng.pick(live)
+            let e = screen.elements[slot]
+            guard touched.insert(e.id).inserted else { continue }
+            var changed = e
+            switch rng.below(6) {
+            case 0: changed.value = rng.chance(50) ? "\(rng.below(9))" : nil
+            case 1: changed.label = rng.chance(50) ? .plain("L\(rng.below(9))") : nil
+            case 2: changed.frame = Frame(x: Double(rng.below(4) * 90), y: Double(rng.below(12) * 30), width: 80, height: 30)
+            case 3: changed.traits = rng.chance(50) ? .header : []
+            case 4: changed.hidden.toggle()
+            default: changed.group.toggle()
+            }
+            if slot == 0 { changed.hidden = false }
+            var childIDs: [String]?
+            if rng.chance(40) {
+                // New children list: keep some, drop some, add new ones.
+                var ids = e.children.map { screen.elements[$0].id }.filter { _ in rng.chance(75) }
+                if rng.chance(50) { ids.shuffle(using: &rng) }
+                for _ in 0..<rng.below(3) {
+                    var n = Element(id: fresh())
+                    randomize(&n)
+                    ids.insert(n.id, at: rng.below(ids.count + 1))
+                    nodes.append(TreeUpdate.Node(element: n, childIDs: nil))
+                }
+                childIDs = ids
+            }
+            nodes.append(TreeUpdate.Node(element: changed, childIDs: childIDs))
+        }
+        return TreeUpdate(nodes: nodes)
+    }
+}

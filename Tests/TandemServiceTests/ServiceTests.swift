@@ -1,0 +1,316 @@
+import Testing
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemPolicy
+import TandemPresentation
+import TandemProtocol
+import TandemTestSupport
+@testable import TandemService
+
+/// `tandem serve`'s service on the virtual clock, no socket: apps publish trees and get the
+/// user's actions; controllers command and listen; several apps take turns in front.
+@Suite("service")
+struct ServiceTests {
+    /// A service and session as `tandem serve` makes them, with the transcript kept.
+    struct Served {
+        var session: Session
+        var service: Service
+        let records = RecordingSink()
+        var now = 0
+
+        init(catalog: Catalog? = nil) throws {
+            let profile = try ProfileStore.shipped.load("default").0
+            let sink = records
+            (session, service) = Service.start(profile: profile, catalog: catalog, sink: sink, timing: .virtual,
+                                               makeTranslator: louisTranslator(for:))
+            service.open(&session, at: 0)
+        }
+
+        mutating func connect(_ client: String) { service.connected(client) }
+
+        /// Sends a line from `client` at the current time and returns what came back to whom.
+        @discardableResult
+        mutating func send(_ client: String, _ json: String, line: Int = 1) -> [(client: String, json: String)] {
+            service.received(client, line: line, bytes: Array(json.utf8), session: &session, at: now)
+            session.settle()
+            return take()
+        }
+
+        mutating func key(_ command: Command) -> [(client: String, json: String)] {
+            session.perform(command, at: now)
+            service.routeNotices(&session)
+            session.settle()
+            return take()
+        }
+
+        mutating func wait(_ ms: Int) {
+            now += ms
+            session.advance(to: now)
+            service.routeNotices(&session)
+        }
+
+        mutating func disconnect(_ client: String) {
+            service.disconnected(client, session: &session, at: now)
+            session.settle()
+        }
+
+        mutating func take() -> [(client: String, json: String)] {
+            service.outbox.take().compactMap { item in
+                if case .send(let c, let m) = item { return (c, m.json) }
+                return nil
+            }
+        }
+
+        var spoken: [String] {
+            records.records.compactMap { if case .speech(.speak(let s)) = $0.record { s.utterance.text } else { nil } }
+        }
+
+        /// Speech of one source since the start.
+        func spoken(_ source: Source) -> [(text: String, priority: Priority)] {
+            records.records.compactMap {
+                if case .speech(.speak(let s)) = $0.record, s.utterance.source == source { (s.utterance.text, s.priority) } else { nil }
+            }
+        }
+    }
+
+    static let groceryScreen = """
+        {"type":"screen","screen":{"id":"list","title":"Groceries","focus":"title","root":{"id":"root","children":[
+          {"id":"title","label":"Groceries","traits":["header"],"frame":[0,0,390,44]},
+          {"id":"banana","label":"Banana","value":"0 in cart","traits":["adjustable"],"adjust":{"value":0,"min":0,"max":9,"format":"%@ in cart"},
+           "actions":[{"name":"Delete"}],"frame":[0,60,390,44]},
+          {"id":"bread","label":"Bread","traits":["button"],"frame":[0,110,390,44]}]}}}
+        """
+
+    func grocery() throws -> Served {
+        var s = try Served()
+        s.connect("c1")
+        let welcome = s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries","language":"en"}"#)
+        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":500}"#])
+        s.send("c1", Self.groceryScreen, line: 2)
+        return s
+    }
+
+    @Test("with no app, the user hears that nothing is connected")
+    func noApp() throws {
+        let s = try Served()
+        #expect(s.spoken.first == "No app is connected")
+    }
+
+    @Test("an app's screen comes to the front and its first focus is its title")
+    func screenComesToFront() throws {
+        let s = try grocery()
+        #expect(s.spoken.contains("Groceries, heading"))
+        #expect(s.session.navigator.screen.id == "list")
+    }
+
+    @Test("the user's increment goes to the app; the app's new value, within the window, is spoken as the user's own")
+    func quickAddStepper() throws {
+        var s = try grocery()
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        #expect(s.send("k", #"{"type":"command","command":"next"}"#).contains { $0.client == "c1" && $0.json == #"{"type":"focus","screen":"list","id":"banana"}"# })
+        let out = s.send("k", #"{"type":"command","command":"increment","id":"k-2"}"#)
+        #expect(out.contains { $0.client == "c1" && $0.json == #"{"type":"action","action":"increment","id":"banana"}"# })
+        #expect(out.contains { $0.client == "k" && $0.json == #"{"type":"ack","id":"k-2"}"# })
+        s.wait(120)
+        s.send("c1", #"{"type":"set","id":"banana","adjust":{"value":1,"min":0,"max":9,"format":"%@ in cart"},"value":"1 in cart"}"#, line: 3)
+        let value = try #require(s.spoken(.value).last)
+        #expect(value.text == "1 in cart")
+        #expect(value.priority == .text, "the user's own value: text priority")
+    }
+
+    @Test("the app's own change outside the window is the app's")
+    func appsOwnChange() throws {
+        var s = try grocery()
+        _ = s.key(.next)
+        _ = s.key(.increment)
+        s.wait(600)
+        s.send("c1", #"{"type":"set","id":"banana","value":"5 in cart"}"#, line: 3)
+        // Still said (it is the focused element's value) but not marked as the user's.
+        #expect(s.spoken(.value).last?.text == "5 in cart")
+    }
+
+    @Test("a custom action goes to the app by name; the app removes the row and announces it; focus moves on")
+    func deleteRow() throws {
+        var s = try grocery()
+        _ = s.key(.next)
+        _ = s.key(.actionNext)
+        let out = s.key(.activate)
+        #expect(out.contains { $0.json == #"{"type":"action","action":"custom","id":"banana","name":"Delete"}"# })
+        s.send("c1", #"{"type":"notify","notification":"announcement","text":"Banana deleted"}"#, line: 3)
+        let moved = s.send("c1", #"{"type":"update","nodes":[{"id":"root","children":["title","bread"]}]}"#, line: 4)
+        #expect(moved.contains { $0.json == #"{"type":"focus","screen":"list","id":"bread"}"# })
+        s.wait(5000)
+        #expect(s.spoken.contains("Banana deleted"))
+        #expect(s.spoken.contains("Bread, button"))
+    }
+
+    @Test("a loading indicator the app shows takes focus; its progress is heard; a new screen follows")
+    func checkoutLoading() throws {
+        var s = try grocery()
+        s.send("c1", #"{"type":"update","nodes":[{"id":"root","children":["title","banana","bread","loading"]},{"id":"loading","progress":{"label":"Placing order","value":0},"hidden":false,"modal":true,"frame":[0,300,390,44]}]}"#, line: 3)
+        #expect(s.session.navigator.focusedElement?.id == "loading", "a modal indicator takes focus")
+        for (k, v) in [0.5, 1.0].enumerated() {
+            s.wait(400)
+            s.send("c1", #"{"type":"set","id":"loading","progress":{"label":"Placing order","value":\#(v)}}"#, line: 4 + k)
+        }
+        s.wait(3000)
+        #expect(s.spoken(.progress).map(\.text).last == "100%")
+        s.send("c1", #"{"type":"screen","screen":{"id":"done","focus":"thanks","root":{"id":"r2","children":[{"id":"thanks","label":"Order confirmed","traits":["header"]}]}}}"#, line: 6)
+        s.wait(3000)
+        #expect(s.spoken.contains("Order confirmed, heading"))
+    }
+
+    @Test("bad messages get one error naming the line; the connection and the tree stay as they were")
+    func badMessages() throws {
+        var s = try grocery()
+        let before = s.session.navigator.screen
+        let replies = [
+            s.send("c1", #"{"type":"update","nodes":[{"id":"root","children":["title","ghost"]}]}"#, line: 3),
+            s.send("c1", #"{"type":"set","id":"nobody","value":"1"}"#, line: 4),
+            s.send("c1", #"{"type":"command","command":"next"}"#, line: 5),
+            s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Again"}"#, line: 6),
+            s.send("c1", "not json", line: 7),
+        ].map { $0.map(\.json) }
+        #expect(replies[0].first?.contains(#""error":"the children of \"root\" name \"ghost\""#) == true && replies[0].first?.contains(#""line":3"#) == true)
+        #expect(replies[1] == [#"{"type":"error","error":"no element \"nobody\" on the app's screen","line":4,"id":"nobody"}"#])
+        #expect(replies[2] == [#"{"type":"error","error":"command is a message for controllers; this connection is a app","line":5}"#])
+        #expect(replies[3] == [#"{"type":"error","error":"this connection said hello already","line":6}"#])
+        #expect(replies[4].first?.hasPrefix(#"{"type":"error","error":"not valid JSON"#) == true)
+        #expect(s.session.navigator.screen == before)
+    }
+
+    @Test("a message before hello, and a version Tandem does not speak (which also closes)")
+    func opening() throws {
+        var s = try Served()
+        s.connect("c9")
+        #expect(s.send("c9", #"{"type":"status"}"#).map(\.json) == [#"{"type":"error","error":"the first message must be hello","line":1}"#])
+        s.send("c9", #"{"type":"hello","v":2,"role":"controller"}"#, line: 2)
+        // (take() dropped the close item; look at the raw outbox instead.)
+        s.service.received("c9", line: 3, bytes: Array(#"{"type":"hello","v":3,"role":"controller"}"#.utf8), session: &s.session, at: 0)
+        let items = s.service.outbox.take()
+        #expect(items.contains { if case .close("c9") = $0 { true } else { false } })
+    }
+
+    @Test("two apps: the last to show a screen is in front; the other keeps its tree; closing one announces it and the other comes back")
+    func twoApps() throws {
+        var s = try grocery()
+        s.connect("c2")
+        s.send("c2", #"{"type":"hello","v":1,"role":"app","name":"Mail"}"#)
+        s.send("c2", #"{"type":"screen","screen":{"id":"inbox","root":{"id":"m","children":[{"id":"m1","label":"Inbox","traits":["header"]}]}}}"#, line: 2)
+        #expect(s.session.navigator.screen.id == "inbox")
+        // The grocery app updates in the background: nothing is said, its tree changes.
+        s.send("c1", #"{"type":"set","id":"bread","label":"Rye bread"}"#, line: 3)
+        #expect(!s.spoken.contains { $0.contains("Rye") })
+        s.disconnect("c2")
+        s.wait(5000)
+        #expect(s.spoken.contains("Mail closed"))
+        #expect(s.session.navigator.screen.id == "list")
+        _ = s.key(.last)
+        #expect(s.session.navigator.focusedElement?.label == .plain("Rye bread"), "the background change was kept")
+    }
+
+    @Test("--catalog: the catalog is an app of its own whose effects play; an app comes in front of it and leaves it in front again")
+    func catalogApp() throws {
+        var s = try Served(catalog: try Example("grocery").catalog())
+        #expect(s.session.navigator.forwardsActions == false)
+        let first = s.session.navigator.screen.id
+        s.connect("c1")
+        s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c1", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.disconnect("c1")
+        #expect(s.session.navigator.screen.id == first, "the catalog app is in front again")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("k", #"{"type":"status"}"#).map(\.json).first ?? ""
+        #expect(status.contains(#"{"client":"catalog","name":"#) && status.contains(#""foreground":true"#))
+    }
+
+    @Test("an app that reconnects takes its place again: its place in the list, and the front once it shows its screen")
+    func reconnect() throws {
+        var s = try grocery()
+        s.connect("c2")
+        s.send("c2", #"{"type":"hello","v":1,"role":"app","name":"Mail"}"#)
+        s.disconnect("c1")
+        s.connect("c3")
+        s.send("c3", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c3", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("k", #"{"type":"status"}"#).map(\.json).first ?? ""
+        #expect(status.contains(#""apps":[{"client":"c3","name":"Groceries","foreground":true},{"client":"c2","name":"Mail","foreground":false}]"#), "\(status)")
+    }
+
+    @Test("a controller's status lists the apps and which is in front")
+    func status() throws {
+        var s = try grocery()
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let out = s.send("k", #"{"type":"status","id":1}"#).map(\.json)
+        #expect(out == [#"{"type":"status","apps":[{"client":"c1","name":"Groceries","foreground":true}],"speech":"unavailable","braille":"unavailable","screen":"list","focus":"title","id":1}"#])
+    }
+
+    @Test("a subscriber gets the transcript lines of its channels only")
+    func subscribe() throws {
+        var s = try grocery()
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        s.send("k", #"{"type":"subscribe","channels":["speech"]}"#)
+        let out = s.send("k", #"{"type":"command","command":"next"}"#)
+        let lines = out.filter { $0.client == "k" }.map(\.json)
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"type":"transcript","line":{"t":"#) && $0.contains(#""ch":"speech""#) })
+    }
+
+    @Test("a recorded session replays to the same transcript, byte for byte")
+    func recordAndReplay() throws {
+        let inputs: [(time: Int, input: RecordedInput)] = [
+            (0, .start(profile: "default", catalog: nil)),
+            (10, .connect(client: "c1")),
+            (12, .line(client: "c1", number: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#.utf8))),
+            (15, .line(client: "c1", number: 2, bytes: Array(Self.groceryScreen.utf8))),
+            (900, .key(.next)),
+            (1400, .key(.increment)),
+            (1450, .line(client: "c1", number: 3, bytes: Array(#"{"type":"set","id":"banana","value":"1 in cart"}"#.utf8))),
+            (4000, .disconnect(client: "c1")),
+        ]
+        func run() throws -> String {
+            let sink = RecordingSink()
+            let replay = SessionReplay(inputs: inputs, file: "x.record", profiles: .shipped, makeTranslator: louisTranslator(for:))
+            _ = try replay.run(sink: sink) { (_) throws(Diagnostic) in throw Diagnostic(file: "", line: nil, path: "", message: "no catalog") }
+            return sink.records.map { Transcript.line(for: $0.record, at: $0.time).json }.joined(separator: "\n")
+        }
+        let first = try run()
+        #expect(first == (try run()))
+        #expect(first.contains(#""text":"1 in cart""#) && first.contains(#""text":"Groceries closed""#))
+        // The recording format reads back to the same inputs.
+        let text = inputs.map { "{\"t\":\($0.time),\($0.input.fields)}" }.joined(separator: "\n")
+        let read = try RecordedInput.read(text, file: "x.record")
+        #expect(read.map(\.input) == inputs.map(\.input) && read.map(\.time) == inputs.map(\.time))
+    }
+}
+
+/// A live `tandem serve` session with the Python grocery app, recorded with `--record`, replays
+/// to the transcript read and kept beside it (Docs/protocol.md#record).
+@Suite("a recorded serve session")
+struct RecordedSessionTests {
+    @Test("the grocery app's recorded session replays to its golden, byte for byte")
+    func replaysToGolden() throws {
+        let record = PackageRoot.path("Tests/Fixtures/service/grocery.session.record")
+        let golden = try String(contentsOfFile: PackageRoot.path("Tests/Fixtures/service/grocery.session.golden.jsonl"), encoding: .utf8)
+        let inputs = try RecordedInput.read(try String(contentsOfFile: record, encoding: .utf8), file: record)
+        let sink = RecordingSink()
+        _ = try SessionReplay(inputs: inputs, file: record, profiles: .shipped, makeTranslator: louisTranslator(for:))
+            .run(sink: sink) { (p) throws(Diagnostic) in throw Diagnostic(file: p, line: nil, path: "", message: "no catalog") }
+        let lines = sink.records.map { Transcript.line(for: $0.record, at: $0.time).json + "\n" }.joined()
+        #expect(lines == golden)
+        // What the story is about, read from the golden: the user's increment answered by the app,
+        // the Delete announced, the loading indicator focused, the new screen, the app closing.
+        for said in ["1 in cart", "Banana deleted", "Placing order, 0%", "100%", "Order confirmed, heading", "Groceries closed"] {
+            #expect(golden.contains("\"op\":\"speak\"") && golden.contains("\"text\":\"\(said)\""), "\(said)")
+        }
+    }
+}
