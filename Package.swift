@@ -26,7 +26,9 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
-        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
+        // Each language's words are a .strings file under Languages/, compiled into the binary.
+        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"],
+                resources: [.embedInCode("Languages")]),
         // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
         .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),

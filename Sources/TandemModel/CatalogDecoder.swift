@@ -210,8 +210,8 @@ struct NodeReader {
     // MARK: catalog
 
     enum CatalogField: Int, FieldSet {
-        case format, name, language, strings, start, screens
-        static let names = FieldNames(Self.self, ["format", "name", "language", "strings", "start", "screens"])
+        case format, name, language, strings, start, screens, device
+        static let names = FieldNames(Self.self, ["format", "name", "language", "strings", "start", "screens", "device"])
     }
 
     mutating func catalog(_ node: Int) throws(Diagnostic) -> Catalog {
@@ -262,7 +262,15 @@ struct NodeReader {
             start = try string(x)
             validator.expect(.screen(start), line: tape.line(x), node: x)
         }
-        return Catalog(name: name, language: language, strings: strings, start: start, screens: screens)
+        var device = Device.phone
+        if let x = f[.device] {
+            let d = try string(x)
+            guard let known = Device(rawValue: d) else {
+                throw fail(x, "unknown device \"\(d)\" (known: \(Device.allCases.map(\.rawValue).joined(separator: " ")))")
+            }
+            device = known
+        }
+        return Catalog(name: name, language: language, strings: strings, start: start, device: device, screens: screens)
     }
 
     /// How many elements each screen of `screens` has, counted by following `root` and

@@ -2,10 +2,11 @@ extension NodeReader {
     enum ElementField: Int, FieldSet {
         case id, label, value, hint, traits, frame, accessible, children, order, group, hidden
         case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel, lint
+        case container, cell
         static let names = FieldNames(Self.self, [
             "id", "label", "value", "hint", "traits", "frame", "accessible", "children", "order", "group", "hidden",
             "modal", "actions", "adjust", "activate", "magicTap", "escape", "scrollUp", "scrollDown", "progress", "brailleLabel",
-            "lint",
+            "lint", "container", "cell",
         ])
     }
 
@@ -89,6 +90,8 @@ extension NodeReader {
         if let x = given(.group) { e.group = try bool(x) }
         if let x = given(.hidden) { e.hidden = try bool(x) }
         if let x = given(.modal) { e.modal = try bool(x) }
+        if let x = given(.container) { e.container = try containerType(x) }
+        if let x = given(.cell) { e.cell = try tableCell(x) }
         if let x = given(.order) {
             let items = try array(x)
             var ids: [String] = []
@@ -177,6 +180,45 @@ extension NodeReader {
             t.insert(Traits.named[slot].trait)
         }
         return t
+    }
+
+    func containerType(_ node: Int) throws(Diagnostic) -> ContainerType? {
+        let name = try string(node)
+        if name == "none" { return nil }
+        guard let type = ContainerType(rawValue: name) else {
+            let known = (["none"] + ContainerType.allCases.map(\.rawValue)).joined(separator: " ")
+            throw fail(node, "unknown container type \"\(name)\" (known: \(known))")
+        }
+        return type
+    }
+
+    enum CellField: Int, FieldSet {
+        case row, column, rowSpan, columnSpan, header
+        static let names = FieldNames(Self.self, ["row", "column", "rowSpan", "columnSpan", "header"])
+    }
+
+    mutating func tableCell(_ node: Int) throws(Diagnostic) -> TableCell {
+        let f = try object(node, known: CellField.self)
+        func whole(_ k: CellField, _ lowest: Int, default d: Int?) throws(Diagnostic) -> Int {
+            guard let x = f[k] else {
+                if let d { return d }
+                throw fail(node, "missing field \"\(CellField.names.names[k.rawValue])\"")
+            }
+            let n = try integer(x)
+            guard n >= lowest else { throw fail(x, "expected a whole number of at least \(lowest), found \(n)") }
+            return n
+        }
+        var header: TableCell.Header?
+        if let x = f[.header] {
+            let name = try string(x)
+            guard let h = TableCell.Header(rawValue: name) else {
+                throw fail(x, "unknown header kind \"\(name)\" (known: row column)")
+            }
+            header = h
+        }
+        return TableCell(row: try whole(.row, 0, default: nil), column: try whole(.column, 0, default: nil),
+                         rowSpan: try whole(.rowSpan, 1, default: 1), columnSpan: try whole(.columnSpan, 1, default: 1),
+                         header: header)
     }
 
     func frame(_ node: Int) throws(Diagnostic) -> Frame {

@@ -39,7 +39,7 @@ enum RunCommand {
         var session = Session(catalog: catalog, profile: profile,
                               sink: MultiplexSink([transcript, screen] + outputs.map { $0 as any OutputSink }),
                               timing: .virtual, makeTranslator: ReplayInputs.translator)
-        session.help = keyMap.terminalHelp
+        session.helpKeys = keyMap
         let runner = LiveRunner(session: session, keyMap: keyMap)
 
         // Quit cleanly on SIGINT and SIGTERM: restore the terminal, flush the transcript.
