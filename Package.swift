@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+        // For apps and tests talking to `tandem serve` (Docs/client.md).
+        .library(name: "TandemClient", targets: ["TandemClient"]),
+        .executable(name: "tandem-example-grocery", targets: ["tandem-example-grocery"]),
     ],
     targets: [
         // liblouis.pc: -I/usr/include/liblouis -llouis
@@ -28,8 +31,12 @@ let package = Package(
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol"]),
+        // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
+        .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemClient"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
+        // The example app of Examples/clients/swift: the grocery screen over the socket.
+        .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
@@ -43,6 +50,7 @@ let package = Package(
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer"]),
+        .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
     ]
 )
