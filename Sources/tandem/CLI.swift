@@ -23,6 +23,7 @@ enum CLI {
         case "view": return run(rest, usage: Help.view, ViewCommand.run)
         case "run": return run(rest, usage: Help.run, RunCommand.run)
         case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
+        case "ctl": return run(rest, usage: Help.ctl, CtlCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
@@ -65,10 +66,11 @@ struct Arguments {
     var flags: Set<String> = []
 
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
-                                      "--socket", "--catalog", "--record", "--allow-group", "--session", "--stall-timeout", "--max-queue"]
+                                      "--socket", "--catalog", "--record", "--allow-group", "--session", "--stall-timeout", "--max-queue",
+                                      "--channels", "--priority"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
-    static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]
+    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--connect"]
 
     init(_ args: [String]) throws(CLIError) {
         var i = 0
