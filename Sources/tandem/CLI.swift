@@ -70,7 +70,10 @@ struct Arguments {
                                       "--channels", "--priority"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
-    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--connect"]
+    static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]
+    /// Options whose value may be left out (`tandem run --connect` means the default socket):
+    /// the next word is the value unless it is an option; left out, the value is "".
+    static let optionallyValued: Set<String> = ["--connect"]
 
     init(_ args: [String]) throws(CLIError) {
         var i = 0
@@ -81,6 +84,15 @@ struct Arguments {
                 let name = parts[0]
                 if Self.flagNames.contains(name) {
                     flags.insert(name)
+                } else if Self.optionallyValued.contains(name) {
+                    if parts.count == 2 {
+                        options[name] = parts[1]
+                    } else if i + 1 < args.count, !args[i + 1].hasPrefix("-") {
+                        i += 1
+                        options[name] = args[i]
+                    } else {
+                        options[name] = ""
+                    }
                 } else if Self.valued.contains(name) {
                     let key = Self.aliases[name] ?? name
                     if parts.count == 2 {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TandemClient
+import TandemProtocol
 import TandemService
 
 /// `tandem run --connect`: the terminal front end of `tandem run` on a running service instead
@@ -14,9 +15,11 @@ enum ConnectedRun {
         _ = try args.exactly(0, "no catalog with --connect (the service has the apps)")
         let keyMap = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore()).keyMap
         let ctl: TandemController
+        let report: StatusReport
         do throws(TandemClientError) {
-            ctl = try TandemController(socketPath: args.options["--socket"])
+            ctl = try TandemController(socketPath: socketPath(args))
             try ctl.subscribe(channels: [.speech, .braille])
+            report = try ctl.status()
         } catch {
             throw .unavailable(error.description)
         }
@@ -34,7 +37,7 @@ enum ConnectedRun {
         }
 
         terminal.enterRawMode()
-        printErr("tandem: connected to \(ctl.connection.socketPath) as \(ctl.client); ? says the keys, q quits")
+        printErr("tandem: connected to \(ctl.connection.socketPath) as \(ctl.client); \(whereTheUserIs(report)); ? says the keys, q quits")
         let keys = Thread {
             var decoder = TerminalKeyDecoder()
             while true {
@@ -80,6 +83,18 @@ enum ConnectedRun {
         signals.forEach { $0.cancel() }
         if let message { printErr("tandem: \(message)") }
         return status
+    }
+
+    /// Which app is in front and where its focus is, or that no app has shown a screen yet.
+    static func whereTheUserIs(_ report: StatusReport) -> String {
+        guard let front = report.apps.first(where: \.foreground) else { return "no app has shown a screen yet" }
+        return "in front: \(front.name)" + (report.screen.map { ", screen \($0)" } ?? "") + (report.focus.map { ", on \($0)" } ?? "")
+    }
+
+    /// `--connect PATH`, else `--socket PATH`, else nil (the default socket).
+    static func socketPath(_ args: Arguments) -> String? {
+        if let path = args.options["--connect"], !path.isEmpty { return path }
+        return args.options["--socket"]
     }
 
     /// A transcript line as `tandem run`'s terminal view shows it (speech spoken, braille

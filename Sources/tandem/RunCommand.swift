@@ -9,7 +9,7 @@ import TandemService
 /// reachable; the policy runs on the real clock.
 enum RunCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
-        if args.flags.contains("--connect") { return try ConnectedRun.run(args) }
+        if args.options["--connect"] != nil { return try ConnectedRun.run(args) }
         let p = try args.exactly(1, "CATALOG")
         let catalogPath = p[0]
         var profile = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore())
