@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 swift build --build-tests 2>&1 | grep -E "error|warning: |Compiling|Build complete" | grep -v "^\[" || true
 swift test --skip-build 2>&1
+# The Python client and its example apps (Examples/clients), against their fake Tandem.
+python3 -m unittest discover -s Examples/clients 2>&1
