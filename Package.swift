@@ -8,7 +8,7 @@ let package = Package(
     products: [
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
-        // For apps and tests talking to `tandem serve` (Docs/client.md).
+        // For apps and tests talking to `tandem serve` (Docs/protocol.md#swift).
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem-example-grocery", targets: ["tandem-example-grocery"]),
     ],

@@ -78,15 +78,15 @@ enum Help {
     OVERVIEW: An interactive session for braille users and speech-only terminal users.
 
     USAGE: tandem run <catalog> [--profile <name>] [--transcript <file>] [--speech <address>] [--braille <host>] [--quiet-screen]
-           tandem run --connect [--socket <path>] [--profile <name>]
+           tandem run --connect [<socket>] [--profile <name>]
 
     ARGUMENTS:
       <catalog>               A *.catalog.json file; edits are reloaded while the session runs.
 
     OPTIONS:
-      --connect               Drive a running tandem serve instead of a catalog: keys go to it as commands,
-                              its transcript is shown here; speech and braille are the service's.
-      --socket <path>         With --connect: the service's socket (default: $XDG_RUNTIME_DIR/tandem/control.sock).
+      --connect [<socket>]    Drive a running tandem serve instead of a catalog: keys go to it as commands,
+                              its speech and braille are shown here (the devices are the service's). The
+                              socket defaults to $XDG_RUNTIME_DIR/tandem/control.sock; --socket <path> also says it.
       --profile <name>        Profile to use (default: default).
       --transcript <file>     Where to write the transcript (default: $XDG_STATE_HOME/tandem/run-….jsonl).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
@@ -99,6 +99,8 @@ enum Help {
       enter or space activate, tab/shift-tab custom actions, m magic tap, escape escape,
       h/H next/previous heading, a read all, r repeat, l spell, s stop, < > pan braille,
       [ ] speech history, + - rate, p punctuation, v hints, ! mark, ? help, q quit.
+
+    EXIT STATUS: 0 quit, 2 bad input, 64 usage, 69 with --connect: no service answers, or it went away.
     """
 
     static let serve = """
