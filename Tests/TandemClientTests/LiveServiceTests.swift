@@ -222,3 +222,46 @@ struct LiveServiceTests {
         #expect(example.terminationStatus == 1, "the service went away: 1, as its usage says")
     }
 }
+
+/// The counter of Docs/protocol.md#swift, as written there, against a real service.
+@Suite("the protocol page's Swift example", .serialized)
+struct DocumentedExampleTests {
+    @Test("the counter answers increment with its new value, which is spoken")
+    func counter() throws {
+        let serve = try ServeProcess()
+        let finished = DispatchSemaphore(value: 0)
+        let socket = serve.socket
+        let appThread = Thread {
+            defer { finished.signal() }
+            // From here to the end of the loop: the page's example, with the test's socket.
+            do {
+                let app = try TandemApp(name: "Counter", socketPath: socket)
+                var count = 0.0
+                func counter() -> AppAdjust { AppAdjust(value: count, min: 0, max: 10, format: "%@") }
+                try app.show(AppScreen(id: "main", focus: "count", root: AppElement("root", children: [
+                    AppElement("count", label: "Count", traits: .adjustable, frame: Frame(x: 16, y: 100, width: 358, height: 44), adjust: counter()),
+                ])))
+                while let event = try app.nextEvent() {
+                    guard case .action(let a) = event, a.element == "count" else { continue }
+                    count = min(10, max(0, count + (a.kind == .increment ? 1 : a.kind == .decrement ? -1 : 0)))
+                    try app.set("count", .adjust(counter()))   // within the user-action window: spoken as the user's change
+                }
+            } catch {}
+        }
+        appThread.start()
+        let controller = try TandemController(socketPath: socket)
+        #expect(waitUntil(timeout: .seconds(20)) { (try? controller.status().focus) == "count" }, "the counter showed its screen")
+        try controller.subscribe(channels: [.speech])
+        try controller.command(.increment)
+        try controller.command(.increment)
+        var spoken: [String] = []
+        let end = ContinuousClock.now + .seconds(10)
+        while !spoken.contains("2"), ContinuousClock.now < end, let entry = try controller.nextTranscriptLine(timeout: end - ContinuousClock.now) {
+            if let text = entry.text { spoken.append(text) }
+        }
+        #expect(spoken.contains("1") && spoken.contains("2"), "\(spoken)")
+        controller.close()
+        #expect(serve.stop() == 0)
+        #expect(finished.wait(timeout: .now() + 10) == .success, "the app's loop ended with the connection")
+    }
+}
