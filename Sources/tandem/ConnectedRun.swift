@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TandemClient
+import TandemNavigator
 import TandemProtocol
 import TandemService
 
@@ -51,7 +52,7 @@ enum ConnectedRun {
                     case .command(let c)?:
                         // Not waited for: keys go as fast as they are typed; a refusal comes back
                         // with the transcript.
-                        do throws(TandemClientError) { try ctl.connection.send(["type": "command", "command": .string(c.name)]) } catch {
+                        do throws(TandemClientError) { try ctl.connection.send(Self.message(for: c, keyMap)) } catch {
                             ending.end(69, "the service ended the connection: \(error)")
                         }
                     case .quit?: ending.end(0); return
@@ -83,6 +84,13 @@ enum ConnectedRun {
         signals.forEach { $0.cancel() }
         if let message { printErr("tandem: \(message)") }
         return status
+    }
+
+    /// What a key's command sends. The help key says this terminal's keys (the service's own
+    /// help knows only its command table), as an announcement the service speaks.
+    static func message(for command: Command, _ keyMap: KeyMap) -> JSONValue {
+        if command == .help { return ["type": "notify", "notification": "announcement", "text": .string(keyMap.terminalHelp)] }
+        return ["type": "command", "command": .string(command.name)]
     }
 
     /// Which app is in front and where its focus is, or that no app has shown a screen yet.

@@ -17,6 +17,9 @@ struct ConnectedRunTests {
         try t.press("Right")
         #expect(try t.waitFor("braille │ ⠨⠍⠊⠝⠓⠁⠎⠀⠇⠊⠎⠞⠁⠎⠀⠃⠞⠝ │ Minhas listas btn"))
         #expect(try t.waitFor("speech  » Minhas listas, botão"))
+        // ?: this terminal's keys, spoken by the service.
+        try t.press("?")
+        #expect(try t.waitFor("speech  » right: move to the next element.") && t.waitFor("ctrl-d or q: quit"))
         try t.press("q")
         #expect(try t.waitFor("EXIT 0"))
         #expect(try t.waitFor("icanon"), "stty reports the terminal's mode after the exit")
