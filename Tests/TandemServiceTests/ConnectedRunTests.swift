@@ -44,6 +44,41 @@ struct ConnectedRunTests {
         #expect(screen.contains(" icanon ") && screen.contains(" echo "), "the terminal is restored: \(screen)")
     }
 
+    @Test("scripts/client-demo.sh: a service, the example app and this terminal in one command; q stops all three",
+          arguments: ["swift", "python"])
+    func clientDemo(_ app: String) throws {
+        let t = try TandemRunSession(environment: ["TANDEM_BUILD_DIR": TandemBinary.buildDirectory.path],
+                                     arguments: [app], program: PackageRoot.path("scripts/client-demo.sh"))
+        #expect(try t.waitFor("in front: Groceries, screen list, on title"))
+        // title → Banana's cell → its stepper; up: increment, answered by the app.
+        try t.press("Right")
+        #expect(try t.waitFor("speech  » Banana, 1 kg, $1.99"))
+        try t.press("Right")
+        #expect(try t.waitFor("speech  » Banana quantity, 0 in cart, adjustable"))
+        try t.press("Up")
+        #expect(try t.waitFor("speech  » 1 in cart"))
+        try t.press("q")
+        #expect(try t.waitFor("EXIT 0"))
+        let screen = try t.screen()
+        #expect(screen.contains("<- action increment banana.stepper") && screen.contains("-> set banana.stepper 1 in cart"),
+                "the script shows what the app did: \(screen)")
+        // The script's private socket, as the session named it: its folder is gone, and so is
+        // every process that was given it (the service and the app).
+        let socket = try #require(screen.firstMatch(of: /connected to (\S+) as c/)?.1).description
+        #expect(!FileManager.default.fileExists(atPath: (socket as NSString).deletingLastPathComponent))
+        #expect(Self.processes(mentioning: socket).isEmpty, "\(Self.processes(mentioning: socket))")
+    }
+
+    /// The command lines of running processes that contain `text`.
+    static func processes(mentioning text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        return pids.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
+    }
+
     @Test("no service at the socket: exit 69 before the terminal is touched")
     func noService() throws {
         let folder = try temporaryDirectory(prefix: "tandem-connect-")

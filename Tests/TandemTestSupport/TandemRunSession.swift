@@ -15,8 +15,10 @@ public final class TandemRunSession {
     private let socket = "tandem-test-\(UUID().uuidString.prefix(8))"
 
     /// Starts `tandem run CATALOG --transcript FILE` with `arguments` after them; with
-    /// `connect`, `tandem run --connect SOCKET` instead (no catalog, no transcript of its own).
-    public init(environment: [String: String] = [:], arguments: [String] = [], connect socketPath: String? = nil) throws {
+    /// `connect`, `tandem run --connect SOCKET` instead (no catalog, no transcript of its own);
+    /// with `program`, that command line instead of `tandem run …` (a script that runs it).
+    public init(environment: [String: String] = [:], arguments: [String] = [], connect socketPath: String? = nil,
+                program: String? = nil) throws {
         directory = URL(fileURLWithPath: try temporaryDirectory(prefix: "tandem-run-"))
         catalog = directory.appendingPathComponent("grocery.catalog.json")
         transcript = directory.appendingPathComponent("run.jsonl")
@@ -30,7 +32,7 @@ public final class TandemRunSession {
         settings.merge(environment) { _, new in new }
         let what: String = if let socketPath { "--connect \(socketPath)" } else { "\(catalog.path) --transcript \(transcript.path)" }
         let command = "env " + settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            + " \(try TandemBinary.path()) run \(what)"
+            + " " + (try program ?? "\(TandemBinary.path()) run \(what)")
             + arguments.map { " " + $0 }.joined()
             + "; echo \"EXIT $?\"; stty -a; sleep 60"
         let started = try ProcessRunner.run(["/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "160", "-y", "50", command],
