@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
         .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
         .library(name: "TandemService", targets: ["TandemService"]),
+        // For apps and tests talking to `tandem serve` (Docs/protocol.md#swift).
+        .library(name: "TandemClient", targets: ["TandemClient"]),
+        .executable(name: "tandem-example-grocery", targets: ["tandem-example-grocery"]),
     ],
     targets: [
         // liblouis.pc: -I/usr/include/liblouis -llouis
@@ -40,8 +43,12 @@ let package = Package(
         .target(name: "TandemSuites", dependencies: ["TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites"]),
+        // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
+        .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites"]),
+        // The example app of Examples/clients/swift: the grocery screen over the socket.
+        .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
@@ -57,6 +64,7 @@ let package = Package(
         .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer"]),
+        .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
     ]
 )

@@ -12,3 +12,5 @@ if ! swift build --build-tests 2>&1 | quiet; then
   exit 1
 fi
 swift test --skip-build 2>&1
+# The Python client and its example apps (Examples/clients), against their fake Tandem.
+python3 -m unittest discover -s Examples/clients 2>&1

@@ -25,6 +25,7 @@ enum CLI {
         case "test": return run(rest, usage: Help.test, TestCommand.run)
         case "lint": return run(rest, usage: Help.lint, LintCommand.run)
         case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
+        case "ctl": return run(rest, usage: Help.ctl, CtlCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
@@ -78,10 +79,13 @@ struct Arguments {
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
                                       "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
-                                      "--stall-timeout", "--max-queue"]
+                                      "--stall-timeout", "--max-queue", "--channels", "--priority"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules"]
+    /// Options whose value may be left out (`tandem run --connect` means the default socket):
+    /// the next word is the value unless it is an option; left out, the value is "".
+    static let optionallyValued: Set<String> = ["--connect"]
 
     init(_ args: [String]) throws(CLIError) {
         var i = 0
@@ -94,6 +98,15 @@ struct Arguments {
                 let name = parts[0]
                 if Self.flagNames.contains(name) {
                     flags.insert(name)
+                } else if Self.optionallyValued.contains(name) {
+                    if parts.count == 2 {
+                        options[name] = parts[1]
+                    } else if i + 1 < args.count, !args[i + 1].hasPrefix("-") {
+                        i += 1
+                        options[name] = args[i]
+                    } else {
+                        options[name] = ""
+                    }
                 } else if Self.valued.contains(name) {
                     let key = Self.aliases[name] ?? name
                     let value: String

@@ -16,6 +16,7 @@ enum Help {
       test                    Run every suite under folders: scenarios against golden transcripts.
       lint                    Audit catalogs for accessibility bugs.
       serve                   The service running apps connect to (Docs/protocol.md).
+      ctl                     Drive a running service from a shell: commands, transcript, status.
 
       See 'tandem help <subcommand>' for detailed help.
     """
@@ -79,11 +80,15 @@ enum Help {
     OVERVIEW: An interactive session for braille users and speech-only terminal users.
 
     USAGE: tandem run <catalog> [--profile <name>] [--transcript <file>] [--speech <address>] [--braille <host>] [--quiet-screen]
+           tandem run --connect [<socket>] [--profile <name>]
 
     ARGUMENTS:
       <catalog>               A *.catalog.json file; edits are reloaded while the session runs.
 
     OPTIONS:
+      --connect [<socket>]    Drive a running tandem serve instead of a catalog: keys go to it as commands,
+                              its speech and braille are shown here (the devices are the service's). The
+                              socket defaults to $XDG_RUNTIME_DIR/tandem/control.sock; --socket <path> also says it.
       --profile <name>        Profile to use (default: default).
       --transcript <file>     Where to write the transcript (default: $XDG_STATE_HOME/tandem/run-….jsonl).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
@@ -96,6 +101,8 @@ enum Help {
       enter or space activate, tab/shift-tab custom actions, m magic tap, escape escape,
       h/H next/previous heading, a read all, r repeat, l spell, s stop, < > pan braille,
       [ ] speech history, + - rate, p punctuation, v hints, ! mark, ? help, q quit.
+
+    EXIT STATUS: 0 quit, 2 bad input, 64 usage, 69 with --connect: no service answers, or it went away.
     """
 
     static let test = """
@@ -172,6 +179,32 @@ enum Help {
     when run by systemd; a user unit is in Docs/protocol.md).
     """
 
+    static let ctl = """
+    OVERVIEW: Drive a running tandem serve from a shell or a script, as a controller (Docs/protocol.md).
+
+    USAGE: tandem ctl command <name>... [--socket <path>]
+           tandem ctl listen [--channels <list>] [--socket <path>]
+           tandem ctl say <text> [--priority high] [--socket <path>]
+           tandem ctl status [--socket <path>]
+           tandem ctl foreground <app> [--socket <path>]
+
+    SUBCOMMANDS:
+      command <name>...       Send navigator commands (next, increment, "route 3", …), each acknowledged in turn.
+      listen                  Print the transcript as JSON Lines until interrupted.
+      say <text>              Announce a text, whichever app is in front.
+      status                  Print the service's status as one JSON line.
+      foreground <app>        Bring the app with this name to the front.
+
+    OPTIONS:
+      --socket <path>         The service's socket (default: $XDG_RUNTIME_DIR/tandem/control.sock).
+      --channels <list>       listen: only these of speech,braille,sound,event (comma-separated).
+      --priority <p>          say: high (spoken at once, never cut) or default (queued).
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 done, 1 the service refused a message (its error on standard error), 64 usage,
+    69 no service answers (or it went away).
+    """
+
     static var commandList: String {
         Command.table.map { "  \($0.usage.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
@@ -185,6 +218,7 @@ enum Help {
         case "test": test
         case "lint": lint
         case "serve": serve
+        case "ctl": ctl
         default: nil
         }
     }

@@ -9,6 +9,7 @@ import TandemService
 /// reachable; the policy runs on the real clock.
 enum RunCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        if args.options["--connect"] != nil { return try ConnectedRun.run(args) }
         let p = try args.exactly(1, "CATALOG")
         let catalogPath = p[0]
         // The terminal is standard input here, and the catalog is reloaded when its file changes.

@@ -7,7 +7,8 @@ import Testing
 ///
 /// Each case copies the two scripts into a scratch package with a stand-in `swift` first on
 /// PATH: its `build` fails like a compile error (or succeeds, to show the scripts do go on
-/// when it should), its `test` passes, and a stale `.build/release/tandem` is there to be run.
+/// when it should), its `test` passes, a stand-in `python3` passes the Python client's tests,
+/// and a stale `.build/release/tandem` is there to be run.
 /// Every call is logged, so the test sees exactly what the script did after the build.
 @Suite("build scripts stop on a failed build")
 struct BuildScriptTests {
@@ -39,6 +40,8 @@ struct BuildScriptTests {
 
             """)
         try executable(release.appendingPathComponent("tandem"), "#!/bin/sh\necho \"tandem $1\" >> \"\(log)\"\n")
+        // The Python client's tests, which test.sh runs after the Swift ones.
+        try executable(bin.appendingPathComponent("python3"), "#!/bin/sh\necho \"python3 $*\" >> \"\(log)\"\n")
 
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
@@ -61,7 +64,7 @@ struct BuildScriptTests {
     func testScriptRunsTestsAfterABuild() throws {
         let r = try Self.run("test.sh", build: "ok")
         #expect(r.status == 0)
-        #expect(r.calls == ["swift build --build-tests", "swift test --skip-build"])
+        #expect(r.calls == ["swift build --build-tests", "swift test --skip-build", "python3 -m unittest discover -s Examples/clients"])
     }
 
     @Test("demo.sh fails on a compile error and never replays with the old binary")
