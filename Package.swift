@@ -8,6 +8,15 @@ let package = Package(
     products: [
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+        // For Fuzz/, a package of its own that depends on this one by path.
+        .library(name: "TandemModel", targets: ["TandemModel"]),
+        .library(name: "TandemNavigator", targets: ["TandemNavigator"]),
+        .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
+        .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
+        .library(name: "TandemService", targets: ["TandemService"]),
+        // For apps and tests talking to `tandem serve` (Docs/protocol.md#swift).
+        .library(name: "TandemClient", targets: ["TandemClient"]),
+        .executable(name: "tandem-example-grocery", targets: ["tandem-example-grocery"]),
     ],
     targets: [
         // liblouis.pc: -I/usr/include/liblouis -llouis
@@ -20,16 +29,26 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
-        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
+        // Each language's words are a .strings file under Languages/, compiled into the binary.
+        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"],
+                resources: [.embedInCode("Languages")]),
+        // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
+        .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
         .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
+        // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
+        .target(name: "TandemSuites", dependencies: ["TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemProtocol"]),
+        // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
+        .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol"]),
+        // The example app of Examples/clients/swift: the grocery screen over the socket.
+        .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
@@ -37,12 +56,15 @@ let package = Package(
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
+        .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer"]),
+        .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
     ]
 )

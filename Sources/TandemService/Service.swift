@@ -176,7 +176,13 @@ public struct Service {
             case .client(let c): apps.first { $0.client == c }
             case .name(let n): apps.first { $0.name == n }
             }
-            guard let app, let nav = app.navigator else { throw refuse("no app \(which) has shown a screen") }
+            guard let app, let nav = app.navigator else {
+                let named = switch which {
+                case .client(let c): "with client id \"\(c)\""
+                case .name(let n): "named \"\(n)\""
+                }
+                throw refuse("no app \(named) has shown a screen")
+            }
             if app.client != foreground { bringForward(app.client, nav, session: &session, at: time) }
         }
         return false

@@ -13,7 +13,10 @@ enum Help {
       check                   Replay and compare with a golden transcript.
       view                    Print a transcript as a person reads it.
       run                     An interactive session: terminal and braille keys, speech and braille.
+      test                    Run every suite under folders: scenarios against golden transcripts.
+      lint                    Audit catalogs for accessibility bugs.
       serve                   The service running apps connect to (Docs/protocol.md).
+      ctl                     Drive a running service from a shell: commands, transcript, status.
 
       See 'tandem help <subcommand>' for detailed help.
     """
@@ -77,11 +80,15 @@ enum Help {
     OVERVIEW: An interactive session for braille users and speech-only terminal users.
 
     USAGE: tandem run <catalog> [--profile <name>] [--transcript <file>] [--speech <address>] [--braille <host>] [--quiet-screen]
+           tandem run --connect [<socket>] [--profile <name>]
 
     ARGUMENTS:
       <catalog>               A *.catalog.json file; edits are reloaded while the session runs.
 
     OPTIONS:
+      --connect [<socket>]    Drive a running tandem serve instead of a catalog: keys go to it as commands,
+                              its speech and braille are shown here (the devices are the service's). The
+                              socket defaults to $XDG_RUNTIME_DIR/tandem/control.sock; --socket <path> also says it.
       --profile <name>        Profile to use (default: default).
       --transcript <file>     Where to write the transcript (default: $XDG_STATE_HOME/tandem/run-….jsonl).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
@@ -94,6 +101,59 @@ enum Help {
       enter or space activate, tab/shift-tab custom actions, m magic tap, escape escape,
       h/H next/previous heading, a read all, r repeat, l spell, s stop, < > pan braille,
       [ ] speech history, + - rate, p punctuation, v hints, ! mark, ? help, q quit.
+
+    EXIT STATUS: 0 quit, 2 bad input, 64 usage, 69 with --connect: no service answers, or it went away.
+    """
+
+    static let test = """
+    OVERVIEW: Run every suite under the paths: each scenario, in each profile and language its
+    suite.json lists, replayed and compared with its golden transcript (Docs/ci.md).
+
+    USAGE: tandem test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--junit <file>] [--html <dir>]
+
+    ARGUMENTS:
+      <path>                  A folder (searched recursively), a catalog or a scenario; - reads
+                              paths from standard input, one a line. Default: the current folder.
+
+    OPTIONS:
+      -j, --jobs <n>          Cases run at once (default: the number of cores).
+      --update                Write new and changed golden files, and list them.
+      --filter <pattern>      Only cases whose name matches this regular expression.
+      --shard <k>/<n>         Only part k of n: a stable split for a CI matrix.
+      --junit <file>          Write a JUnit XML report (GitHub, GitLab, Jenkins).
+      --html <dir>            Write a self-contained HTML report to <dir>/index.html.
+      -h, --help              Show help information.
+
+    A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
+    golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl.
+
+    EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
+    or suite.json that cannot be read, a wrong option; the other cases still run), 64 usage.
+    """
+
+    static let lint = """
+    OVERVIEW: Audit catalogs for accessibility bugs: unlabelled controls, labels and hints that
+    repeat what VoiceOver says, frames that hide other elements, overlays that are not modal,
+    unreachable elements, small touch targets, … (each rule's story: Docs/lint.md).
+    A clean lint is a floor, not a verdict: listen to the app too (tandem run).
+
+    USAGE: tandem lint <catalog>… [--disable <rule>] [--format text|json] [--strict] [--list-rules]
+
+    ARGUMENTS:
+      <catalog>               A *.catalog.json file, or - for standard input.
+
+    OPTIONS:
+      --disable <rule>        Do not run this rule (repeat, or separate ids with commas).
+      --format text|json      One line a finding (default), or one JSON document.
+      --strict                Warnings fail too (exit 1).
+      --list-rules            Print every rule: id, severity, summary.
+      -h, --help              Show help information.
+
+    A catalog excuses a finding on purpose with "lint": {"allow": [rule…], "why": "…"} on the
+    element (covering its subtree) or the screen.
+
+    EXIT STATUS: 0 no errors, 1 an error (or a warning with --strict), 2 a catalog does not load
+    or an option is wrong (the other catalogs are still linted).
     """
 
     static let serve = """
@@ -119,6 +179,32 @@ enum Help {
     when run by systemd; a user unit is in Docs/protocol.md).
     """
 
+    static let ctl = """
+    OVERVIEW: Drive a running tandem serve from a shell or a script, as a controller (Docs/protocol.md).
+
+    USAGE: tandem ctl command <name>... [--socket <path>]
+           tandem ctl listen [--channels <list>] [--socket <path>]
+           tandem ctl say <text> [--priority high] [--socket <path>]
+           tandem ctl status [--socket <path>]
+           tandem ctl foreground <app> [--socket <path>]
+
+    SUBCOMMANDS:
+      command <name>...       Send navigator commands (next, increment, "route 3", …), each acknowledged in turn.
+      listen                  Print the transcript as JSON Lines until interrupted.
+      say <text>              Announce a text, whichever app is in front.
+      status                  Print the service's status as one JSON line.
+      foreground <app>        Bring the app with this name to the front.
+
+    OPTIONS:
+      --socket <path>         The service's socket (default: $XDG_RUNTIME_DIR/tandem/control.sock).
+      --channels <list>       listen: only these of speech,braille,sound,event (comma-separated).
+      --priority <p>          say: high (spoken at once, never cut) or default (queued).
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 done, 1 the service refused a message (its error on standard error), 64 usage,
+    69 no service answers (or it went away).
+    """
+
     static var commandList: String {
         Command.table.map { "  \($0.usage.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
@@ -129,7 +215,10 @@ enum Help {
         case "check": check
         case "view": view
         case "run": run
+        case "test": test
+        case "lint": lint
         case "serve": serve
+        case "ctl": ctl
         default: nil
         }
     }

@@ -9,8 +9,11 @@ import TandemService
 /// reachable; the policy runs on the real clock.
 enum RunCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        if args.options["--connect"] != nil { return try ConnectedRun.run(args) }
         let p = try args.exactly(1, "CATALOG")
         let catalogPath = p[0]
+        // The terminal is standard input here, and the catalog is reloaded when its file changes.
+        if catalogPath == "-" { throw .usage("run reads keys from standard input; give the catalog as a file") }
         var profile = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore())
         let catalog = try ReplayInputs.loadCatalog(catalogPath)
         if let address = args.options["--speech"] { profile.speechAddress = address }
@@ -37,7 +40,7 @@ enum RunCommand {
         var session = Session(catalog: catalog, profile: profile,
                               sink: MultiplexSink([transcript, screen] + outputs.map { $0 as any OutputSink }),
                               timing: .virtual, makeTranslator: ReplayInputs.translator)
-        session.help = keyMap.terminalHelp
+        session.helpKeys = keyMap
         let runner = LiveRunner(session: session, keyMap: keyMap)
 
         // Quit cleanly on SIGINT and SIGTERM: restore the terminal, flush the transcript.

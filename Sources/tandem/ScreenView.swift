@@ -32,12 +32,29 @@ final class ScreenView: OutputSink, @unchecked Sendable {
                 write("tandem: neither speech nor braille is reachable; showing the session here")
             }
         case .braille(let f) where showing:
-            write("braille │ \(unicodeBraille(f.cells)) │ \(f.text)\(f.windowCount > 1 ? "  [\(f.window + 1)/\(f.windowCount)]" : "")\(f.flash ? "  (message)" : "")")
+            write(Self.brailleLine(cells: unicodeBraille(f.cells), text: f.text,
+                                   window: f.windowCount > 1 ? "\(f.window + 1)/\(f.windowCount)" : nil, flash: f.flash))
         case .speech(.speak(let s)) where showing:
-            write("speech  » \(s.utterance.text)")
+            write(Self.speechLine(s.utterance.text))
         default:
             break
         }
+    }
+
+    /// What is spoken, as the view prints it.
+    static func speechLine(_ text: String) -> String { "speech  » \(text)" }
+
+    /// A braille frame as the view prints it: the cells, the text under them, which window of
+    /// several (`2/3`; nil for one), whether it is a flash message.
+    static func brailleLine(cells: String, text: String, window: String?, flash: Bool) -> String {
+        "braille │ \(cells) │ \(text)\(window.map { "  [\($0)]" } ?? "")\(flash ? "  (message)" : "")"
+    }
+
+    /// Prints a line of the view's own (`tandem run --connect` prints what the transcript says),
+    /// never in the middle of another.
+    func print(line: String) {
+        lock.lock(); defer { lock.unlock() }
+        write(line)
     }
 
     private func write(_ line: String) {

@@ -14,8 +14,11 @@ public final class TandemRunSession {
     public let transcript: URL
     private let socket = "tandem-test-\(UUID().uuidString.prefix(8))"
 
-    /// Starts `tandem run CATALOG --transcript FILE` with `arguments` after them.
-    public init(environment: [String: String] = [:], arguments: [String] = []) throws {
+    /// Starts `tandem run CATALOG --transcript FILE` with `arguments` after them; with
+    /// `connect`, `tandem run --connect SOCKET` instead (no catalog, no transcript of its own);
+    /// with `program`, that command line instead of `tandem run …` (a script that runs it).
+    public init(environment: [String: String] = [:], arguments: [String] = [], connect socketPath: String? = nil,
+                program: String? = nil) throws {
         directory = URL(fileURLWithPath: try temporaryDirectory(prefix: "tandem-run-"))
         catalog = directory.appendingPathComponent("grocery.catalog.json")
         transcript = directory.appendingPathComponent("run.jsonl")
@@ -27,8 +30,9 @@ public final class TandemRunSession {
             "BRLAPI_HOST": "127.0.0.1:4091",
         ]
         settings.merge(environment) { _, new in new }
+        let what: String = if let socketPath { "--connect \(socketPath)" } else { "\(catalog.path) --transcript \(transcript.path)" }
         let command = "env " + settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            + " \(try TandemBinary.path()) run \(catalog.path) --transcript \(transcript.path)"
+            + " " + (try program ?? "\(TandemBinary.path()) run \(what)")
             + arguments.map { " " + $0 }.joined()
             + "; echo \"EXIT $?\"; stty -a; sleep 60"
         let started = try ProcessRunner.run(["/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "160", "-y", "50", command],

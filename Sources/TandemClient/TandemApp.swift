@@ -1,0 +1,108 @@
+import TandemModel
+import TandemNavigator
+import TandemProtocol
+
+/// An app connected to `tandem serve`: it publishes its screen and tree, posts
+/// UIAccessibility's notifications, and learns what the blind user did (`action`) and where
+/// the user is (`focus`) from `nextEvent`.
+///
+///     let app = try TandemApp(name: "Counter")
+///     try app.show(AppScreen(id: "main", focus: "count", root: AppElement("root", children: [counter])))
+///     while let event = try app.nextEvent() {
+///         if case .action(let a) = event, a.kind == .increment { try app.set("count", .adjust(…)) }
+///     }
+///
+/// Messages are sent without waiting (an answer to an action must reach Tandem within its
+/// user-action window); Tandem's error about one comes from `nextEvent` as `.rejected`, or is
+/// thrown by `sync()`.
+public final class TandemApp: Sendable {
+    public let connection: TandemConnection
+
+    /// Connects as the app `name` (its language: BCP 47, e.g. `en`, `pt-BR`).
+    public init(name: String, language: String = "en", socketPath: String? = nil, timeout: Duration = .seconds(5)) throws(TandemClientError) {
+        connection = try TandemConnection(role: .app, name: name, language: language, socketPath: socketPath, timeout: timeout)
+    }
+
+    /// The id Tandem gave this app's connection.
+    public var client: String { connection.client }
+
+    /// The whole current screen. Brings the app to the front; a new screen id moves focus as
+    /// `screenChanged` does, the same id again keeps focus where it is.
+    public func show(_ screen: AppScreen) throws(TandemClientError) {
+        try connection.send(["type": "screen", "screen": screen.json])
+    }
+
+    /// Replaces each of `elements` with its whole subtree (a field left out is cleared; a
+    /// child no longer listed is removed). An element must be in the tree already or be a
+    /// child of one of the others. `focus` moves focus there, as `layoutChanged` does.
+    public func update(_ elements: [AppElement], focus: String? = nil) throws(TandemClientError) {
+        try connection.send(.compact(["type": "update", "nodes": .array(elements.flatMap(\.nodes)),
+                                      "focus": focus.map { .string($0) }]))
+    }
+
+    /// Changes only the named fields of the element `id`.
+    public func set(_ id: String, _ changes: ElementChange...) throws(TandemClientError) {
+        try set(id, changes)
+    }
+
+    public func set(_ id: String, _ changes: [ElementChange]) throws(TandemClientError) {
+        try connection.send(ElementChange.message(for: id, changes))
+    }
+
+    /// `UIAccessibility.post(.announcement)`; `.high` speaks at once, never cut.
+    public func announce(_ text: String, priority: AnnouncementPriority = .default) throws(TandemClientError) {
+        try connection.send(Self.announcement(text, priority: priority))
+    }
+
+    /// `.layoutChanged`: part of the screen changed; focus moves to `focus` when given.
+    public func layoutChanged(focus: String? = nil) throws(TandemClientError) {
+        try connection.send(.compact(["type": "notify", "notification": "layoutChanged", "focus": focus.map { .string($0) }]))
+    }
+
+    /// `.screenChanged`: a new screen; focus moves to `focus` or the screen's first element.
+    public func screenChanged(focus: String? = nil) throws(TandemClientError) {
+        try connection.send(.compact(["type": "notify", "notification": "screenChanged", "focus": focus.map { .string($0) }]))
+    }
+
+    /// `.pageScrolled`: says where a scroll left the user ("Page 2 of 5").
+    public func pageScrolled(_ text: String) throws(TandemClientError) {
+        try connection.send(["type": "notify", "notification": "pageScrolled", "text": .string(text)])
+    }
+
+    /// Waits until Tandem has handled everything sent so far; throws the first error about it.
+    public func sync(timeout: Duration? = nil) throws(TandemClientError) {
+        try connection.sync(timeout: timeout)
+    }
+
+    /// The next thing Tandem tells the app, or nil when nothing comes within `timeout` (nil:
+    /// wait as long as it takes). Throws `closed` when the connection has ended.
+    public func nextEvent(timeout: Duration? = nil) throws(TandemClientError) -> AppEvent? {
+        while true {
+            guard let message = try connection.receive(timeout: timeout) else { return nil }
+            switch message {
+            case .action(let a): return .action(a)
+            case .focus(let screen, let element): return .focus(screen: screen, element: element)
+            case .error(let e): return .rejected(connection.rejection(e))
+            case .welcome, .ack, .transcript, .status: continue  // not for an app; nothing to do
+            }
+        }
+    }
+
+    public func close() { connection.close() }
+
+    static func announcement(_ text: String, priority: AnnouncementPriority) -> JSONValue {
+        .compact(["type": "notify", "notification": "announcement", "text": .string(text),
+                  "priority": priority == .default ? nil : .string(priority.rawValue)])
+    }
+}
+
+/// What Tandem tells an app.
+public enum AppEvent: Sendable {
+    /// Carry out what the user asked (`activate`, `increment`, `custom` with its name, …) on
+    /// the element it names.
+    case action(AppAction)
+    /// The user's focus moved.
+    case focus(screen: String, element: String)
+    /// Tandem refused a message sent earlier.
+    case rejected(TandemClientError)
+}

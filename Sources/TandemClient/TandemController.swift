@@ -1,0 +1,101 @@
+import TandemModel
+import TandemNavigator
+import TandemProtocol
+
+/// A controller connected to `tandem serve`: it drives the navigator as the user's keys do,
+/// follows the transcript (what Tandem speaks, shows in braille, plays, and the events behind
+/// them), asks for status and chooses the app in front.
+///
+///     let ctl = try TandemController()
+///     try ctl.subscribe(channels: [.speech])
+///     try ctl.command(.next)
+///     while let line = try ctl.nextTranscriptLine(timeout: .seconds(2)) { print(line.text ?? "") }
+///
+/// Every call but `nextTranscriptLine` waits for Tandem's reply and throws its error.
+public final class TandemController: Sendable {
+    public let connection: TandemConnection
+
+    public init(socketPath: String? = nil, timeout: Duration = .seconds(5)) throws(TandemClientError) {
+        connection = try TandemConnection(role: .controller, socketPath: socketPath, timeout: timeout)
+    }
+
+    /// The id Tandem gave this controller's connection.
+    public var client: String { connection.client }
+
+    /// A navigator command, as a key would send it.
+    public func command(_ command: Command) throws(TandemClientError) {
+        try self.command(named: command.name)
+    }
+
+    /// A command by its name as scenarios write it (`next`, `route 3`); Tandem checks it.
+    public func command(named name: String) throws(TandemClientError) {
+        try connection.request(["type": "command", "command": .string(name)])
+    }
+
+    /// Starts the transcript: from now on every line (of `channels` only, when given) comes
+    /// from `nextTranscriptLine` and `transcript`.
+    public func subscribe(channels: Set<Channel>? = nil) throws(TandemClientError) {
+        let list = channels.map { set in JSONValue.array(Channel.allCases.filter(set.contains).map { .string($0.rawValue) }) }
+        try connection.request(.compact(["type": "subscribe", "channels": list]))
+    }
+
+    /// Stops the transcript.
+    public func unsubscribe() throws(TandemClientError) {
+        try connection.request(["type": "unsubscribe"])
+    }
+
+    /// The next transcript line, or nil when none comes within `timeout` (nil: wait as long as
+    /// it takes). Tandem's errors about messages sent without waiting are thrown as `rejected`.
+    public func nextTranscriptLine(timeout: Duration? = nil) throws(TandemClientError) -> TranscriptEntry? {
+        while true {
+            guard let message = try connection.receive(timeout: timeout) else { return nil }
+            switch message {
+            case .transcript(let line):
+                if let entry = TranscriptEntry(json: line) { return entry }
+            case .error(let e):
+                throw connection.rejection(e)
+            case .welcome, .ack, .action, .focus, .status:
+                continue
+            }
+        }
+    }
+
+    /// The transcript as a blocking sequence: it ends when the connection does (see
+    /// `connection.closeReason`) or when Tandem refuses something.
+    public var transcript: TranscriptLines { TranscriptLines(controller: self) }
+
+    /// Tandem's state: the apps, which is in front, whether speech and braille are reachable,
+    /// the front app's screen and focus.
+    public func status() throws(TandemClientError) -> StatusReport {
+        guard case .status(let report) = try connection.request(["type": "status"]) else {
+            throw .invalid("Tandem answered status with something else")
+        }
+        return report
+    }
+
+    /// Brings the app with this name to the front.
+    public func foreground(name: String) throws(TandemClientError) {
+        try connection.request(["type": "foreground", "name": .string(name)])
+    }
+
+    /// Brings the app with this client id (`c2`) to the front.
+    public func foreground(client: String) throws(TandemClientError) {
+        try connection.request(["type": "foreground", "client": .string(client)])
+    }
+
+    /// An announcement, spoken whichever app is in front (`tandem ctl say`).
+    public func announce(_ text: String, priority: AnnouncementPriority = .default) throws(TandemClientError) {
+        try connection.request(TandemApp.announcement(text, priority: priority))
+    }
+
+    public func close() { connection.close() }
+}
+
+/// A controller's transcript, line by line, blocking for each.
+public struct TranscriptLines: Sequence, IteratorProtocol, Sendable {
+    let controller: TandemController
+
+    public mutating func next() -> TranscriptEntry? {
+        try? controller.nextTranscriptLine()
+    }
+}
