@@ -337,6 +337,8 @@ struct Units {
     let rowThreshold: Double
     var accessible: [Bool] = []
     var frames: [Frame?] = []
+    /// Sorted units by container, for the length of one build (a build's Units is never kept).
+    let sorted = SortedUnits()
 
     init(screen: Screen, rightToLeft: Bool, rowThreshold: Double, accessible: [Bool] = [], frames: [Frame?] = []) {
         self.screen = screen; self.rightToLeft = rightToLeft; self.rowThreshold = rowThreshold
@@ -372,9 +374,7 @@ struct Units {
                 unit(i, into: &built)
             }
         } else {
-            var collected: [(frame: Frame?, scope: Int?, elements: [Int])] = []
-            collect(c, into: &collected)
-            for u in sortUnits(collected) {
+            for u in sortedUnits(c) {
                 if let inner = u.scope { scope(inner, key: u.frame, into: &built) } else { for e in u.elements { built.place(e) } }
             }
         }
@@ -406,20 +406,31 @@ struct Units {
     /// placed by its geometrically first element, whatever its order says (as VoiceOver places
     /// `accessibilityElements`). Without frames inside: the container's own or union frame.
     func groupKey(_ c: Int) -> Frame? {
+        if screen.elements[c].order == nil {
+            let sorted = sortedUnits(c)
+            guard !sorted.isEmpty, sorted.allSatisfy({ $0.frame != nil }) else { return frames[c] }
+            return sorted[0].frame
+        }
         var inner: [(frame: Frame?, scope: Int?, elements: [Int])] = []
-        if let order = screen.elements[c].order {
-            for id in order {
-                guard let i = screen.index[id], ReadingOrder.isShown(i, screen, below: c) else { continue }
-                if accessible[i] { inner.append((frames[i], nil, [i])) } else { inner.append((groupKey(i), i, [])) }
-            }
-        } else {
-            collect(c, into: &inner)
+        for id in screen.elements[c].order ?? [] {
+            guard let i = screen.index[id], ReadingOrder.isShown(i, screen, below: c) else { continue }
+            if accessible[i] { inner.append((frames[i], nil, [i])) } else { inner.append((groupKey(i), i, [])) }
         }
         guard !inner.isEmpty, inner.allSatisfy({ $0.frame != nil }) else { return frames[c] }
-        if screen.elements[c].order == nil { return sortUnits(inner)[0].frame }
         var best = inner[0].frame!
         for u in inner.dropFirst() where readsBefore(u.frame!, best) { best = u.frame! }
         return best
+    }
+
+    /// The units of a container without an `order`, sorted; each container's once a build
+    /// (placing a group needs its sorted units, and so does building it).
+    func sortedUnits(_ c: Int) -> [(frame: Frame?, scope: Int?, elements: [Int])] {
+        if let known = sorted.units[c] { return known }
+        var collected: [(frame: Frame?, scope: Int?, elements: [Int])] = []
+        collect(c, into: &collected)
+        let result = sortUnits(collected)
+        sorted.units[c] = result
+        return result
     }
 
     /// VoiceOver's comparison: an earlier row first; in one row, the leading edge first.
@@ -471,4 +482,9 @@ struct Units {
         }
         return union
     }
+}
+
+/// What one build has sorted already, by container.
+final class SortedUnits {
+    var units: [Int: [(frame: Frame?, scope: Int?, elements: [Int])]] = [:]
 }
