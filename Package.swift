@@ -8,6 +8,12 @@ let package = Package(
     products: [
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+        // For Fuzz/, a package of its own that depends on this one by path.
+        .library(name: "TandemModel", targets: ["TandemModel"]),
+        .library(name: "TandemNavigator", targets: ["TandemNavigator"]),
+        .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
+        .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
+        .library(name: "TandemService", targets: ["TandemService"]),
     ],
     targets: [
         // liblouis.pc: -I/usr/include/liblouis -llouis

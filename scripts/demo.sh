@@ -4,9 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-swift build -c release --product tandem 2>&1 | grep -v "^\[" >&2 || true
+# pipefail: the pipeline fails when the build does, so an old binary is never replayed.
+if ! swift build -c release --product tandem 2>&1 | { grep -v "^\[" >&2 || true; }; then
+  echo "tandem: build failed" >&2
+  exit 1
+fi
 BIN=.build/release/tandem
-[[ -x $BIN ]] || { echo "tandem: build failed" >&2; exit 1; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 "$BIN" replay Examples/grocery/grocery.catalog.json Examples/grocery/grocery.scenario --out "$out"

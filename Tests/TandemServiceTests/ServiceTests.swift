@@ -211,6 +211,39 @@ struct ServiceTests {
         #expect(s.session.navigator.focusedElement?.label == .plain("Rye bread"), "the background change was kept")
     }
 
+    @Test("--catalog: the catalog is an app of its own whose effects play; an app comes in front of it and leaves it in front again")
+    func catalogApp() throws {
+        var s = try Served(catalog: try Example("grocery").catalog())
+        #expect(s.session.navigator.forwardsActions == false)
+        let first = s.session.navigator.screen.id
+        s.connect("c1")
+        s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c1", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.disconnect("c1")
+        #expect(s.session.navigator.screen.id == first, "the catalog app is in front again")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("k", #"{"type":"status"}"#).map(\.json).first ?? ""
+        #expect(status.contains(#"{"client":"catalog","name":"#) && status.contains(#""foreground":true"#))
+    }
+
+    @Test("an app that reconnects takes its place again: its place in the list, and the front once it shows its screen")
+    func reconnect() throws {
+        var s = try grocery()
+        s.connect("c2")
+        s.send("c2", #"{"type":"hello","v":1,"role":"app","name":"Mail"}"#)
+        s.disconnect("c1")
+        s.connect("c3")
+        s.send("c3", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c3", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("k", #"{"type":"status"}"#).map(\.json).first ?? ""
+        #expect(status.contains(#""apps":[{"client":"c3","name":"Groceries","foreground":true},{"client":"c2","name":"Mail","foreground":false}]"#), "\(status)")
+    }
+
     @Test("a controller's status lists the apps and which is in front")
     func status() throws {
         var s = try grocery()

@@ -3,27 +3,28 @@
 /// On the wire it is one or more CR LF lines; every line starts with the same three-digit
 /// code, continuation lines put `-` after it, the last line a space:
 /// `225-17\r\n225 OK MESSAGE QUEUED\r\n`, `701-17\r\n701-3\r\n701 BEGIN\r\n`.
-struct SSIPBlock: Sendable, Hashable {
-    var code: Int
+public struct SSIPBlock: Sendable, Hashable {
+    public var code: Int
     /// The text after `NNN-` of each continuation line, in order.
-    var parameters: [String]
+    public var parameters: [String]
     /// The text after `NNN ` of the last line.
-    var message: String
+    public var message: String
 
-    var isEvent: Bool { (700..<800).contains(code) }
-    var isSuccess: Bool { (200..<300).contains(code) }
+    public var isEvent: Bool { (700..<800).contains(code) }
+    public var isSuccess: Bool { (200..<300).contains(code) }
 }
 
 /// An event speech-dispatcher sends after `SET SELF NOTIFICATION ALL on`.
-struct SSIPEvent: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case begin, end, cancel, pause, resume, indexMark }
-    var kind: Kind
-    var messageID: Int
-    var clientID: Int
+public struct SSIPEvent: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case begin, end, cancel, pause, resume, indexMark }
+    public var kind: Kind
+    public var messageID: Int
+    public var clientID: Int
 }
 
 extension SSIPEvent {
-    init?(_ block: SSIPBlock) {
+    /// The event a block carries (codes 700–705 with message and client ids), or nil.
+    public init?(_ block: SSIPBlock) {
         let kind: Kind
         switch block.code {
         case 700: kind = .indexMark
@@ -42,7 +43,9 @@ extension SSIPEvent {
 /// Splits what speech-dispatcher sends into `SSIPBlock`s. Bytes arrive in any chunks; a
 /// block comes out once its last line is complete. A line that is not SSIP (no three-digit
 /// code) is skipped, so a confused peer cannot wedge the parser.
-struct SSIPParser: Sendable {
+///
+/// Public so the fuzz harness (`Fuzz/`) can feed it arbitrary bytes.
+public struct SSIPParser: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var parameters: [String] = []
@@ -51,9 +54,12 @@ struct SSIPParser: Sendable {
     private var readyStart = 0
 
     /// Lines longer than this are cut (speech-dispatcher's longest answers are voice lists).
-    static let maxLine = 1 << 20
+    public static let maxLine = 1 << 20
 
-    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    public init() {}
+
+    /// Takes the next bytes read from the socket, in any chunk size.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
         while let nl = buffer[start...].firstIndex(of: 0x0A) {
             var end = nl
@@ -71,12 +77,12 @@ struct SSIPParser: Sendable {
         }
     }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { feed($0) }
     }
 
     /// The next complete block, oldest first.
-    mutating func next() -> SSIPBlock? {
+    public mutating func next() -> SSIPBlock? {
         guard readyStart < ready.count else { return nil }
         let b = ready[readyStart]
         readyStart += 1

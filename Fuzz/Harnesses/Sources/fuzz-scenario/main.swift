@@ -1,0 +1,4 @@
+import FuzzSupport
+
+withoutLeakChecks { _ = sampleCatalogs }
+runFuzzer(fuzzScenario)
