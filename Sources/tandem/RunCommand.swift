@@ -13,6 +13,7 @@ enum RunCommand {
         let catalogPath = p[0]
         var profile = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore())
         let catalog = try ReplayInputs.loadCatalog(catalogPath)
+        try ReplayInputs.checkBrailleTables()
         if let address = args.options["--speech"] { profile.speechAddress = address }
         if let host = args.options["--braille"] { profile.brailleHost = host }
 
