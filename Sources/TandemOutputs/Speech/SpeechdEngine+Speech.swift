@@ -70,6 +70,9 @@ extension SpeechdEngine {
             for kind in early.removeValue(forKey: id) ?? [] { apply(kind, to: t) }
         } catch {
             lose(error)
+            // It had no message id yet, so `lose` did not see it: stale like the rest of the
+            // text in flight (a kept one stays in `kept` and is said after reconnecting).
+            if !t.isKept { finish(t, .cancel, synthetic: true) }
         }
     }
 
