@@ -26,16 +26,22 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
-        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"]),
+        // Each language's words are a .strings file under Languages/, compiled into the binary.
+        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"],
+                resources: [.embedInCode("Languages")]),
+        // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
+        .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
         .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
+        // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
+        .target(name: "TandemSuites", dependencies: ["TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites"]),
         // What the tests share: package paths, the process spawner, the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
@@ -43,10 +49,12 @@ let package = Package(
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
+        .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
         .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),

@@ -8,12 +8,16 @@ public struct Catalog: Sendable {
     /// language → key → format.
     public var strings: [String: [String: String]]
     public var start: String
+    /// Phone or tablet: decides VoiceOver's row threshold in the reading order.
+    public var device: Device
     public var screens: [Screen]
     /// Screen id → index in `screens`.
     public var screenIndex: [String: Int]
 
-    public init(name: String?, language: String, strings: [String: [String: String]], start: String, screens: [Screen]) {
-        self.name = name; self.language = language; self.strings = strings; self.start = start; self.screens = screens
+    public init(name: String?, language: String, strings: [String: [String: String]], start: String, device: Device = .phone,
+                screens: [Screen]) {
+        self.name = name; self.language = language; self.strings = strings; self.start = start; self.device = device
+        self.screens = screens
         var index: [String: Int] = [:]
         for i in screens.indices { _ = index.insertIfAbsent(screens[i].id, i) }
         self.screenIndex = index

@@ -3,6 +3,8 @@
 public struct CatalogDecoder {
     public let file: String
     public private(set) var diagnostics = Diagnostics()
+    /// Where the last decoded catalog's screens and elements are written (for `tandem lint`).
+    public private(set) var lines = CatalogLines()
 
     public init(file: String) { self.file = file }
 
@@ -13,15 +15,16 @@ public struct CatalogDecoder {
             throw Diagnostic(file: file, line: error.line, path: "", message: error.message)
         }
         let file = self.file
-        let (catalog, found) = try tape.read { (view) throws(Diagnostic) in
+        let (catalog, found, lines) = try tape.read { (view) throws(Diagnostic) in
             var reader = NodeReader(file: file, tape: view, root: nil)
             let catalog = try reader.catalog(0)
             var found = Diagnostics()
             found.warnings = reader.renderedWarnings()
             found.errors = reader.validator.validate(catalog) { view.paths($0, root: nil) }
-            return (catalog, found)
+            return (catalog, found, reader.lines)
         }
         diagnostics = found
+        self.lines = lines
         if let first = diagnostics.errors.first { throw first }
         return catalog
     }
@@ -77,6 +80,10 @@ struct NodeReader {
     var formatArguments: [String: Int] = [:]
     /// Where each element of the screen being read has its id, in table order.
     var idSites: [CatalogValidator.IDSite] = []
+    /// The lines of every screen's and element's id, once the catalog is read.
+    var lines = CatalogLines()
+    /// Lint exceptions of the screen being read, by element index.
+    var elementLint: [Int: LintException] = [:]
     /// Reading what an app sends (Docs/protocol.md): effects are not read, only whether an
     /// element handles an action; `order` entries are not checked against the tree.
     var appMode = false
@@ -203,8 +210,8 @@ struct NodeReader {
     // MARK: catalog
 
     enum CatalogField: Int, FieldSet {
-        case format, name, language, strings, start, screens
-        static let names = FieldNames(Self.self, ["format", "name", "language", "strings", "start", "screens"])
+        case format, name, language, strings, start, screens, device
+        static let names = FieldNames(Self.self, ["format", "name", "language", "strings", "start", "screens", "device"])
     }
 
     mutating func catalog(_ node: Int) throws(Diagnostic) -> Catalog {
@@ -248,13 +255,22 @@ struct NodeReader {
             sites.append(idSites)
         }
         validator.findDuplicates(in: screens, within: within, sites: sites)
+        lines = CatalogLines(screens: screens.map { screenIDs[$0.id] ?? 0 }, elements: sites.map { $0.map(\.line) })
         guard !screens.isEmpty else { throw fail(screensField, "a catalog needs at least one screen") }
         var start = screens[0].id
         if let x = f[.start] {
             start = try string(x)
             validator.expect(.screen(start), line: tape.line(x), node: x)
         }
-        return Catalog(name: name, language: language, strings: strings, start: start, screens: screens)
+        var device = Device.phone
+        if let x = f[.device] {
+            let d = try string(x)
+            guard let known = Device(rawValue: d) else {
+                throw fail(x, "unknown device \"\(d)\" (known: \(Device.allCases.map(\.rawValue).joined(separator: " ")))")
+            }
+            device = known
+        }
+        return Catalog(name: name, language: language, strings: strings, start: start, device: device, screens: screens)
     }
 
     /// How many elements each screen of `screens` has, counted by following `root` and
@@ -283,8 +299,8 @@ struct NodeReader {
     }
 
     enum ScreenField: Int, FieldSet {
-        case id, title, focus, root, magicTap, escape
-        static let names = FieldNames(Self.self, ["id", "title", "focus", "root", "magicTap", "escape"])
+        case id, title, focus, root, magicTap, escape, lint
+        static let names = FieldNames(Self.self, ["id", "title", "focus", "root", "magicTap", "escape", "lint"])
     }
 
     /// `size`: how many elements it is expected to have, to reserve room for them;
@@ -305,8 +321,9 @@ struct NodeReader {
         }
         var elements: [Element] = []
         elements.reserveCapacity(size)
+        elementLint = [:]
         try element(rootField, parent: nil, into: &elements)
-        return Screen(
+        var screen = Screen(
             id: screenID,
             title: try stringField(f[.title]),
             focus: focus,
@@ -314,5 +331,8 @@ struct NodeReader {
             escape: try f[.escape].map { (x) throws(Diagnostic) in try handler(x) } ?? nil,
             elements: elements,
             duplicates: &duplicates)
+        if let x = f[.lint] { screen.lint = try lintException(x) }
+        screen.elementLint = elementLint
+        return screen
     }
 }

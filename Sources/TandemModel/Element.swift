@@ -18,6 +18,15 @@ public struct Element: Sendable, Hashable {
     public var group = false
     public var hidden = false
     public var modal = false
+    /// Tandem extension: `accessibilityContainerType`.
+    public var container: ContainerType?
+    /// Tandem extension: the element's place in the `dataTable` container it is in.
+    public var cell: TableCell? {
+        get { cellBox?.cell }
+        set { cellBox = newValue.map(TableCellBox.init) }
+    }
+    /// Few elements are table cells: a pointer keeps the flat table's stride small.
+    private var cellBox: TableCellBox?
     public var actions: [CustomAction] = []
     public var adjust: Adjust?
     public var activate: [Effect]?

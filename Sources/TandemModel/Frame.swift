@@ -17,13 +17,15 @@ public struct Frame: Sendable, Hashable {
         return Frame(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
-    /// Docs/formats.md#reading-order: two frames are in one row when their vertical extents overlap by more than
-    /// half the smaller height.
-    public func sharesRow(with other: Frame) -> Bool {
-        let overlap = min(maxY, other.maxY) - max(minY, other.minY)
-        let smaller = min(height, other.height)
-        if smaller <= 0 { return overlap >= 0 && minY == other.minY }
-        return overlap > smaller / 2
+    /// VoiceOver's row threshold on a phone: tops less than 8 points apart are one row.
+    public static let phoneRowThreshold = 8.0
+    /// VoiceOver's row threshold on a tablet.
+    public static let tabletRowThreshold = 13.0
+
+    /// Docs/formats.md#reading-order: two frames are in one row when their top edges are less than `threshold`
+    /// points apart (as VoiceOver groups rows; cashapp/AccessibilitySnapshot documents it).
+    public func sharesRow(with other: Frame, threshold: Double = Frame.phoneRowThreshold) -> Bool {
+        abs(minY - other.minY) < threshold
     }
 
     /// Whether the two rectangles overlap with a positive area.

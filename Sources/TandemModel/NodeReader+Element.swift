@@ -1,10 +1,12 @@
 extension NodeReader {
     enum ElementField: Int, FieldSet {
         case id, label, value, hint, traits, frame, accessible, children, order, group, hidden
-        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel
+        case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel, lint
+        case container, cell
         static let names = FieldNames(Self.self, [
             "id", "label", "value", "hint", "traits", "frame", "accessible", "children", "order", "group", "hidden",
             "modal", "actions", "adjust", "activate", "magicTap", "escape", "scrollUp", "scrollDown", "progress", "brailleLabel",
+            "lint", "container", "cell",
         ])
     }
 
@@ -31,6 +33,7 @@ extension NodeReader {
         elements.append(Element(id: id))
         elements[me].parent = parent
         try readFields(f, into: &elements[me])
+        if let x = f[.lint] { elementLint[me] = try lintException(x) }
         if let x = f[.children] {
             let items = try array(x)
             var kids: [Int] = []
@@ -39,6 +42,24 @@ extension NodeReader {
             elements[me].children = kids
         }
         return me
+    }
+
+    enum LintField: Int, FieldSet {
+        case allow, why
+        static let names = FieldNames(Self.self, ["allow", "why"])
+    }
+
+    /// `{"allow": [rule ids], "why": "reason"}`: both required, so every exception says why.
+    mutating func lintException(_ node: Int) throws(Diagnostic) -> LintException {
+        let f = try object(node, known: LintField.self)
+        guard let allow = f[.allow] else { throw fail(node, "missing field \"allow\" (the rule ids this exception allows)") }
+        guard let why = f[.why] else { throw fail(node, "missing field \"why\" (a lint exception says why it is deliberate)") }
+        var rules: [String] = []
+        for n in try array(allow) { rules.append(try string(n)) }
+        guard !rules.isEmpty else { throw fail(allow, "\"allow\" names no rule") }
+        let reason = try string(why)
+        guard !reason.allSatisfy(\.isWhitespace) else { throw fail(why, "\"why\" must say why") }
+        return LintException(allow: rules, why: reason, line: tape.line(node - 1))
     }
 
     /// An element's `id`: present, a string, not empty; its place is remembered for duplicates.
@@ -69,6 +90,8 @@ extension NodeReader {
         if let x = given(.group) { e.group = try bool(x) }
         if let x = given(.hidden) { e.hidden = try bool(x) }
         if let x = given(.modal) { e.modal = try bool(x) }
+        if let x = given(.container) { e.container = try containerType(x) }
+        if let x = given(.cell) { e.cell = try tableCell(x) }
         if let x = given(.order) {
             let items = try array(x)
             var ids: [String] = []
@@ -157,6 +180,45 @@ extension NodeReader {
             t.insert(Traits.named[slot].trait)
         }
         return t
+    }
+
+    func containerType(_ node: Int) throws(Diagnostic) -> ContainerType? {
+        let name = try string(node)
+        if name == "none" { return nil }
+        guard let type = ContainerType(rawValue: name) else {
+            let known = (["none"] + ContainerType.allCases.map(\.rawValue)).joined(separator: " ")
+            throw fail(node, "unknown container type \"\(name)\" (known: \(known))")
+        }
+        return type
+    }
+
+    enum CellField: Int, FieldSet {
+        case row, column, rowSpan, columnSpan, header
+        static let names = FieldNames(Self.self, ["row", "column", "rowSpan", "columnSpan", "header"])
+    }
+
+    mutating func tableCell(_ node: Int) throws(Diagnostic) -> TableCell {
+        let f = try object(node, known: CellField.self)
+        func whole(_ k: CellField, _ lowest: Int, default d: Int?) throws(Diagnostic) -> Int {
+            guard let x = f[k] else {
+                if let d { return d }
+                throw fail(node, "missing field \"\(CellField.names.names[k.rawValue])\"")
+            }
+            let n = try integer(x)
+            guard n >= lowest else { throw fail(x, "expected a whole number of at least \(lowest), found \(n)") }
+            return n
+        }
+        var header: TableCell.Header?
+        if let x = f[.header] {
+            let name = try string(x)
+            guard let h = TableCell.Header(rawValue: name) else {
+                throw fail(x, "unknown header kind \"\(name)\" (known: row column)")
+            }
+            header = h
+        }
+        return TableCell(row: try whole(.row, 0, default: nil), column: try whole(.column, 0, default: nil),
+                         rowSpan: try whole(.rowSpan, 1, default: 1), columnSpan: try whole(.columnSpan, 1, default: 1),
+                         header: header)
     }
 
     func frame(_ node: Int) throws(Diagnostic) -> Frame {

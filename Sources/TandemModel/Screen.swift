@@ -16,6 +16,11 @@ public struct Screen: Sendable, Hashable {
     public internal(set) var modals: [Int]
     /// Empty slots, reused by new elements.
     var free: [Int] = []
+    /// Findings of `tandem lint` this screen accepts on purpose, with the reason (`"lint"` on
+    /// the screen object).
+    public var lint: LintException?
+    /// The same on elements, by element index; an exception covers the element's subtree.
+    public var elementLint: [Int: LintException] = [:]
 
     public init(id: String, title: String?, focus: String?, magicTap: [Effect]?, escape: [Effect]?, elements: [Element]) {
         var duplicates: [(element: Int, first: Int)] = []
@@ -41,6 +46,19 @@ public struct Screen: Sendable, Hashable {
     public subscript(id: String) -> Element? {
         index[id].map { elements[$0] }
     }
+}
+
+/// Lint rules a catalog turns off for one screen or element subtree, and why: a deliberate,
+/// reviewed exception (`"lint": {"allow": ["small-target"], "why": "…"}`).
+public struct LintException: Sendable, Hashable {
+    /// Rule ids (`tandem lint --list-rules`).
+    public var allow: [String]
+    /// The reason, for the reviewer; required.
+    public var why: String
+    /// The line of `"lint"` in the catalog file.
+    public var line: Int
+
+    public init(allow: [String], why: String, line: Int) { self.allow = allow; self.why = why; self.line = line }
 }
 
 extension Dictionary where Value == Int {

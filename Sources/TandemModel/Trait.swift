@@ -20,15 +20,27 @@ public struct Traits: OptionSet, Sendable, Hashable {
     public static let allowsDirectInteraction = Traits(rawValue: 1 << 14)
     public static let causesPageTurn = Traits(rawValue: 1 << 15)
     public static let tabBar = Traits(rawValue: 1 << 16)
+    /// A `UISwitch` (with `button`): its value "1", "0" or "2" is said as on, off or mixed.
+    public static let switchButton = Traits(rawValue: 1 << 17)
+    /// A text field (`UITextField`): its hint is "double tap to edit".
+    public static let textField = Traits(rawValue: 1 << 18)
+    /// A text field whose text is never said (`isSecureTextEntry`); implies `textField`.
+    public static let secureTextField = Traits(rawValue: 1 << 19)
+    /// The navigation bar's back button: a label that only says "Back" is not said again.
+    public static let backButton = Traits(rawValue: 1 << 20)
+    /// Tandem extension: the text field is being edited (first responder, keyboard shown).
+    public static let isEditing = Traits(rawValue: 1 << 21)
 
-    /// The names a catalog uses (Docs/formats.md#element), in that table's order.
+    /// The names a catalog uses (Docs/formats.md#element), in that table's order; `isEditing` is Tandem's.
     public static let named: [(name: String, trait: Traits)] = [
         ("button", .button), ("link", .link), ("header", .header), ("searchField", .searchField),
         ("image", .image), ("selected", .selected), ("playsSound", .playsSound), ("keyboardKey", .keyboardKey),
         ("staticText", .staticText), ("summaryElement", .summaryElement), ("notEnabled", .notEnabled),
         ("updatesFrequently", .updatesFrequently), ("startsMediaSession", .startsMediaSession),
         ("adjustable", .adjustable), ("allowsDirectInteraction", .allowsDirectInteraction),
-        ("causesPageTurn", .causesPageTurn), ("tabBar", .tabBar),
+        ("causesPageTurn", .causesPageTurn), ("tabBar", .tabBar), ("switchButton", .switchButton),
+        ("textField", .textField), ("secureTextField", .secureTextField), ("backButton", .backButton),
+        ("isEditing", .isEditing),
     ]
 
     public init?(name: String) {

@@ -60,7 +60,7 @@ public struct Navigator: Sendable {
 
     mutating func order(_ s: Int) -> ReadingOrder {
         if let o = orders[s] { return o }
-        let o = ReadingOrder(screen: catalog.screens[s], language: language)
+        let o = ReadingOrder(screen: catalog.screens[s], language: language, rowThreshold: catalog.device.rowThreshold)
         orders[s] = o
         return o
     }

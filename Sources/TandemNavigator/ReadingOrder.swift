@@ -6,8 +6,9 @@ import TandemModel
 /// Filters, in AccessKit's manner: hidden subtrees are excluded; while a modal element is
 /// shown only its subtree is in scope; an accessible element stands for its whole subtree.
 ///
-/// The order is a concatenation of *scopes*: the root (or the shown modal), every `group` or
-/// `order` container, every container an `order` names, and every modal container. A scope's
+/// The order is a concatenation of *scopes*: the root (or the shown modal), every container
+/// that keeps its elements together (`group`, `order`, a tab bar, a `container` type), every
+/// container an `order` names, and every modal container. A scope's
 /// elements are contiguous in the order, so a change inside one is repaired by sorting that
 /// scope again and splicing it in (`repair`), not by rebuilding the screen's order. Changes
 /// that move nothing (a value, a label, most traits) cost nothing here.
@@ -27,16 +28,23 @@ public struct ReadingOrder: Sendable {
     /// Container index → its scope: the first element and how many it has in `elements`.
     private(set) var scopes: [Int: Scope] = [:]
     let rightToLeft: Bool
+    /// Frames whose tops are less than this many points apart are one row.
+    let rowThreshold: Double
 
     struct Scope: Sendable {
         var first: Int?
         var count: Int
+        /// Where the scope sorts among its cousins (its first element's frame); nil for the top.
+        var key: Frame?
         /// Scopes directly inside this one (forgotten with it when it is sorted again).
         var inner: [Int]
     }
 
-    public init(screen: Screen, language: String) {
+    /// `rowThreshold`: frames whose tops are less than this many points apart are one row
+    /// (8 on a phone, 13 on a tablet; `Catalog.device`).
+    public init(screen: Screen, language: String, rowThreshold: Double = Frame.phoneRowThreshold) {
         rightToLeft = Self.isRightToLeft(language)
+        self.rowThreshold = rowThreshold
         computeAll(screen)
         rebuild(screen)
     }
@@ -57,9 +65,10 @@ public struct ReadingOrder: Sendable {
 
     /// The non-hidden descendants of `element` in reading order (frames sorted as for
     /// navigation), used to label an accessible element that has no label of its own.
-    public static func descendants(of element: Int, in screen: Screen, language: String) -> [Int] {
+    public static func descendants(of element: Int, in screen: Screen, language: String,
+                                   rowThreshold: Double = Frame.phoneRowThreshold) -> [Int] {
         var out: [Int] = []
-        Units(screen: screen, rightToLeft: isRightToLeft(language)).allDescendants(element, into: &out)
+        Units(screen: screen, rightToLeft: isRightToLeft(language), rowThreshold: rowThreshold).allDescendants(element, into: &out)
         return out
     }
 
@@ -113,9 +122,9 @@ public struct ReadingOrder: Sendable {
         position = Array(repeating: -1, count: screen.elements.count)
         modalRoot = Self.topModal(screen)
         guard !screen.elements.isEmpty else { elements = []; return }
-        let units = Units(screen: screen, rightToLeft: rightToLeft, accessible: accessible, frames: frames)
+        let units = Units(screen: screen, rightToLeft: rightToLeft, rowThreshold: rowThreshold, accessible: accessible, frames: frames)
         var built = Built()
-        units.unit(modalRoot ?? 0, into: &built)
+        units.top(modalRoot ?? 0, into: &built)
         elements = built.elements
         scopes = built.scopes
         for (p, e) in elements.enumerated() {
@@ -179,6 +188,7 @@ public struct ReadingOrder: Sendable {
     public static func changeMovesUnits(from old: Element, to new: Element) -> Bool {
         old.frame != new.frame || old.hidden != new.hidden || old.modal != new.modal || old.group != new.group
             || old.order != new.order || old.accessible != new.accessible || old.hasContent != new.hasContent
+            || old.container != new.container || old.traits.contains(.tabBar) != new.traits.contains(.tabBar)
     }
 
     /// The scope to sort again for a change of `element`: the nearest scope strictly above it
@@ -231,11 +241,12 @@ public struct ReadingOrder: Sendable {
             if let f = scopes[x]?.first, let p = position(of: f) { around.append((x, p)) }
             a = screen.elements[x].parent
         }
+        let keyBefore = old.key
         forget(innerScopesOf: s)
         for e in elements[range] { position[e] = -1 }
-        let units = Units(screen: screen, rightToLeft: rightToLeft, accessible: accessible, frames: frames)
+        let units = Units(screen: screen, rightToLeft: rightToLeft, rowThreshold: rowThreshold, accessible: accessible, frames: frames)
         var built = Built()
-        units.scope(s, into: &built)
+        units.scope(s, key: units.groupKey(s), into: &built)
         // An element an `order` elsewhere also lists would stand twice: build it all again.
         guard built.elements.allSatisfy({ position[$0] < 0 }) else { rebuild(screen); return }
         let delta = built.elements.count - range.count
@@ -252,6 +263,9 @@ public struct ReadingOrder: Sendable {
             scopes[x]!.count += delta
             scopes[x]!.first = scopes[x]!.count > 0 ? elements[p] : nil
         }
+        // A group sorts among its cousins by its first element: when that moved, so may the
+        // group, and the scope around it is sorted again.
+        if scopes[s]?.key != keyBefore { sortAgain(scope(around: s, screen), screen) }
     }
 
     private mutating func forget(innerScopesOf s: Int) {
@@ -314,11 +328,13 @@ struct Built {
 struct Units {
     let screen: Screen
     let rightToLeft: Bool
+    let rowThreshold: Double
     var accessible: [Bool] = []
     var frames: [Frame?] = []
 
-    init(screen: Screen, rightToLeft: Bool, accessible: [Bool] = [], frames: [Frame?] = []) {
-        self.screen = screen; self.rightToLeft = rightToLeft; self.accessible = accessible; self.frames = frames
+    init(screen: Screen, rightToLeft: Bool, rowThreshold: Double, accessible: [Bool] = [], frames: [Frame?] = []) {
+        self.screen = screen; self.rightToLeft = rightToLeft; self.rowThreshold = rowThreshold
+        self.accessible = accessible; self.frames = frames
     }
 
     /// What `element` contributes to the order: itself when accessible, else its elements (as
@@ -326,13 +342,21 @@ struct Units {
     func unit(_ i: Int, into built: inout Built) {
         if screen.elements[i].hidden { return }
         if accessible[i] { built.place(i); return }
-        scope(i, into: &built)
+        scope(i, key: groupKey(i), into: &built)
     }
 
-    /// The reachable elements inside a non-accessible container, recorded as a scope.
-    func scope(_ c: Int, into built: inout Built) {
+    /// The order's top: the root or the modal in front (where it sorts does not matter).
+    func top(_ i: Int, into built: inout Built) {
+        if screen.elements[i].hidden { return }
+        if accessible[i] { built.place(i); return }
+        scope(i, key: nil, into: &built)
+    }
+
+    /// The reachable elements inside a non-accessible container, recorded as a scope that
+    /// sorts among its cousins at `key`.
+    func scope(_ c: Int, key: Frame?, into built: inout Built) {
         if let outer = built.open.last { built.scopes[outer]?.inner.append(c) }
-        built.scopes[c] = ReadingOrder.Scope(first: nil, count: 0, inner: [])
+        built.scopes[c] = ReadingOrder.Scope(first: nil, count: 0, key: key, inner: [])
         built.open.append(c)
         let start = built.elements.count
         let e = screen.elements[c]
@@ -345,7 +369,7 @@ struct Units {
             var collected: [(frame: Frame?, scope: Int?, elements: [Int])] = []
             collect(c, into: &collected)
             for u in sortUnits(collected) {
-                if let inner = u.scope { scope(inner, into: &built) } else { for e in u.elements { built.place(e) } }
+                if let inner = u.scope { scope(inner, key: u.frame, into: &built) } else { for e in u.elements { built.place(e) } }
             }
         }
         built.open.removeLast()
@@ -355,23 +379,52 @@ struct Units {
     }
 
     /// Children become units; a plain container is flattened so that its elements are sorted
-    /// with their cousins, while a `group`, an `order` or a modal keeps its elements together.
+    /// with their cousins, while a group (`group`, `order`, a tab bar, a `container` type) or a
+    /// modal keeps its elements together, placed where its first element is.
     func collect(_ c: Int, into units: inout [(frame: Frame?, scope: Int?, elements: [Int])]) {
         for child in screen.elements[c].children {
             let e = screen.elements[child]
             if e.hidden { continue }
             if accessible[child] {
                 units.append((frames[child], nil, [child]))
-            } else if e.group || e.order != nil || e.modal {
-                units.append((frames[child], child, []))
+            } else if e.formsGroup || e.modal {
+                units.append((groupKey(child), child, []))
             } else {
                 collect(child, into: &units)
             }
         }
     }
 
+    /// Docs/formats.md#reading-order: a group is placed where its first element would be, not
+    /// by its union frame. A sorted group's first is the one it reads first; an `order` is
+    /// placed by its geometrically first element, whatever its order says (as VoiceOver places
+    /// `accessibilityElements`). Without frames inside: the container's own or union frame.
+    func groupKey(_ c: Int) -> Frame? {
+        var inner: [(frame: Frame?, scope: Int?, elements: [Int])] = []
+        if let order = screen.elements[c].order {
+            for id in order {
+                guard let i = screen.index[id], ReadingOrder.isShown(i, screen, below: c) else { continue }
+                if accessible[i] { inner.append((frames[i], nil, [i])) } else { inner.append((groupKey(i), i, [])) }
+            }
+        } else {
+            collect(c, into: &inner)
+        }
+        guard !inner.isEmpty, inner.allSatisfy({ $0.frame != nil }) else { return frames[c] }
+        if screen.elements[c].order == nil { return sortUnits(inner)[0].frame }
+        var best = inner[0].frame!
+        for u in inner.dropFirst() where readsBefore(u.frame!, best) { best = u.frame! }
+        return best
+    }
+
+    /// VoiceOver's comparison: an earlier row first; in one row, the leading edge first.
+    func readsBefore(_ a: Frame, _ b: Frame) -> Bool {
+        if !a.sharesRow(with: b, threshold: rowThreshold) { return a.minY < b.minY }
+        return rightToLeft ? a.minX > b.minX : a.minX < b.minX
+    }
+
     /// Top to bottom in rows, then in the language's direction; declaration order unless every
-    /// unit has a frame.
+    /// unit has a frame. A row starts at its topmost unit and takes every unit whose top is
+    /// less than the row threshold below that one's; equal places keep declaration order.
     func sortUnits<T>(_ units: [(frame: Frame?, scope: Int?, elements: T)]) -> [(frame: Frame?, scope: Int?, elements: T)] {
         guard units.count > 1, units.allSatisfy({ $0.frame != nil }) else { return units }
         let byTop = units.enumerated().sorted {
@@ -380,7 +433,7 @@ struct Units {
         }
         var rows: [[(offset: Int, element: (frame: Frame?, scope: Int?, elements: T))]] = []
         for u in byTop {
-            if let first = rows.last?.first, first.element.frame!.sharesRow(with: u.element.frame!) {
+            if let first = rows.last?.first, first.element.frame!.sharesRow(with: u.element.frame!, threshold: rowThreshold) {
                 rows[rows.count - 1].append(u)
             } else {
                 rows.append([u])
@@ -389,8 +442,9 @@ struct Units {
         return rows.flatMap { row in
             row.sorted {
                 let a = $0.element.frame!, b = $1.element.frame!
-                if rightToLeft { return a.maxX != b.maxX ? a.maxX > b.maxX : $0.offset < $1.offset }
-                return a.minX != b.minX ? a.minX < b.minX : $0.offset < $1.offset
+                // Left edges in both directions, as VoiceOver compares them.
+                if a.minX != b.minX { return rightToLeft ? a.minX > b.minX : a.minX < b.minX }
+                return $0.offset < $1.offset
             }.map(\.element)
         }
     }

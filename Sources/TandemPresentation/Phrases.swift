@@ -1,107 +1,107 @@
 import TandemModel
 
-/// Trait words, braille abbreviations and fixed phrases in one language, as data (Orca's
-/// way: templates as tables, not a switch in every function).
+/// What Tandem says and shows in one language: VoiceOver's trait words, hints and positions,
+/// the braille short forms, and Tandem's own phrases, looked up by key in the language's
+/// `.strings` table (`Sources/TandemPresentation/Languages/`), with English for a key the
+/// language does not have.
+///
+/// Typed properties name the phrases other modules use (`phrases.markRecorded`); the
+/// presenter looks trait words up by key.
 public struct Phrases: Sendable {
+    /// The table's language (`en`, `pt-BR`, `ru`).
     public let language: String
-    /// Spoken trait words, in the order VoiceOver speaks them after label and value.
-    public let traitWords: [(trait: Traits, word: String)]
-    /// Braille role abbreviations, same order.
-    public let abbreviations: [(trait: Traits, abbreviation: String)]
-    /// Spoken before the label ("selected, Banana").
-    public let selected: String
-    public let selectedAbbreviation: String
-    public let actionsAvailable: String
-    public let adjustableHint: String
-    /// The rotor's default entry: the element's own activation.
-    public let activate: String
-    /// Value of an indeterminate loading indicator.
-    public let inProgress: String
-    /// `%@` is the whole number of percent.
-    public let percent: String
-    /// Said once when speech-dispatcher or BRLTTY cannot be reached.
-    public let speechUnavailable: String
-    public let brailleUnavailable: String
-    /// `tandem run`'s own feedback; `%@` is the new setting.
-    public let markRecorded: String
-    public let rate: String
-    public let punctuation: String
-    public let hintsOn: String
-    public let hintsOff: String
-    public let catalogReloaded: String
-    /// `%@` is the error (file, line, message).
-    public let catalogError: String
-    /// Said when `tandem run` starts.
-    public let helpHint: String
-    /// `tandem serve` with no app in front.
-    public let noApp: String
-    /// `%@` is the app's name.
-    public let appClosed: String
+    /// The language's entries over English's.
+    private let table: [String: String]
+
+    /// A table from `entries`, falling back to `fallback` for a missing key.
+    init(language: String, entries: [String: String], fallback: [String: String]) {
+        self.language = language
+        self.table = fallback.merging(entries) { _, own in own }
+    }
 
     /// The phrases for `language` (its base language when only that is known; English otherwise).
     public static func forLanguage(_ language: String) -> Phrases {
-        let l = language.lowercased()
-        if l.hasPrefix("pt") { return .portuguese }
-        if l.hasPrefix("ru") { return .russian }
-        return .english
+        switch LanguageTables.match(language) {
+        case "pt-BR": .portuguese
+        case "ru": .russian
+        case "en": .english
+        case let other: load(other)
+        }
     }
 
-    public static let english = Phrases(
-        language: "en",
-        traitWords: [
-            (.notEnabled, "dimmed"), (.button, "button"), (.link, "link"), (.searchField, "search field"),
-            (.image, "image"), (.keyboardKey, "key"), (.header, "heading"), (.tabBar, "tab bar"), (.adjustable, "adjustable"),
-        ],
-        abbreviations: [
-            (.notEnabled, "dim"), (.button, "btn"), (.link, "lnk"), (.searchField, "srch"),
-            (.image, "img"), (.keyboardKey, "key"), (.header, "hdr"), (.tabBar, "tabs"), (.adjustable, "adj"),
-        ],
-        selected: "selected", selectedAbbreviation: "sel",
-        actionsAvailable: "Actions available",
-        adjustableHint: "Swipe up or down with one finger to adjust the value",
-        activate: "Activate", inProgress: "in progress", percent: "%@%",
-        speechUnavailable: "Speech is not available", brailleUnavailable: "Braille display is not available",
-        markRecorded: "Mark recorded", rate: "Rate %@", punctuation: "Punctuation %@", hintsOn: "Hints on", hintsOff: "Hints off",
-        catalogReloaded: "Catalog reloaded", catalogError: "Catalog error: %@", helpHint: "Press question mark for help",
-        noApp: "No app is connected", appClosed: "%@ closed")
+    public static let english = load("en")
+    public static let portuguese = load("pt-BR")
+    public static let russian = load("ru")
 
-    public static let portuguese = Phrases(
-        language: "pt-BR",
-        traitWords: [
-            (.notEnabled, "esmaecido"), (.button, "botão"), (.link, "link"), (.searchField, "campo de busca"),
-            (.image, "imagem"), (.keyboardKey, "tecla"), (.header, "cabeçalho"), (.tabBar, "barra de abas"), (.adjustable, "ajustável"),
-        ],
-        abbreviations: [
-            (.notEnabled, "esm"), (.button, "btn"), (.link, "lnk"), (.searchField, "bsc"),
-            (.image, "img"), (.keyboardKey, "tcl"), (.header, "cab"), (.tabBar, "abas"), (.adjustable, "ajs"),
-        ],
-        selected: "selecionado", selectedAbbreviation: "sel",
-        actionsAvailable: "Ações disponíveis",
-        adjustableHint: "Passe um dedo para cima ou para baixo para ajustar o valor",
-        activate: "Ativar", inProgress: "em andamento", percent: "%@%",
-        speechUnavailable: "A fala não está disponível", brailleUnavailable: "A linha braille não está disponível",
-        markRecorded: "Marca registrada", rate: "Velocidade %@", punctuation: "Pontuação %@", hintsOn: "Dicas ativadas",
-        hintsOff: "Dicas desativadas", catalogReloaded: "Catálogo recarregado", catalogError: "Erro no catálogo: %@",
-        helpHint: "Pressione ponto de interrogação para ajuda",
-        noApp: "Nenhum app conectado", appClosed: "%@ fechado")
+    static func load(_ language: String) -> Phrases {
+        let english = LanguageTables.files["en"]?.table ?? [:]
+        return Phrases(language: language, entries: LanguageTables.files[language]?.table ?? [:], fallback: english)
+    }
 
-    public static let russian = Phrases(
-        language: "ru",
-        traitWords: [
-            (.notEnabled, "недоступно"), (.button, "кнопка"), (.link, "ссылка"), (.searchField, "поле поиска"),
-            (.image, "изображение"), (.keyboardKey, "клавиша"), (.header, "заголовок"), (.tabBar, "панель вкладок"), (.adjustable, "регулируемый"),
-        ],
-        abbreviations: [
-            (.notEnabled, "нед"), (.button, "кнп"), (.link, "ссл"), (.searchField, "пск"),
-            (.image, "изб"), (.keyboardKey, "клв"), (.header, "заг"), (.tabBar, "вкл"), (.adjustable, "рег"),
-        ],
-        selected: "выбрано", selectedAbbreviation: "выб",
-        actionsAvailable: "Доступны действия",
-        adjustableHint: "Смахните вверх или вниз одним пальцем, чтобы изменить значение",
-        activate: "Активировать", inProgress: "выполняется", percent: "%@ %",
-        speechUnavailable: "Речь недоступна", brailleUnavailable: "Брайлевский дисплей недоступен",
-        markRecorded: "Отметка сохранена", rate: "Скорость %@", punctuation: "Пунктуация %@", hintsOn: "Подсказки включены",
-        hintsOff: "Подсказки выключены", catalogReloaded: "Каталог перезагружен", catalogError: "Ошибка в каталоге: %@",
-        helpHint: "Нажмите вопросительный знак для справки",
-        noApp: "Нет подключённых приложений", appClosed: "Приложение %@ закрыто")
+    /// The phrase for `key`; the key itself when no table has it (a test keeps that from
+    /// happening for the keys Tandem uses).
+    public func text(_ key: String) -> String { table[key] ?? key }
+
+    /// The phrase for `key` with its `%@` / `%1$@` placeholders filled in.
+    public func format(_ key: String, _ args: String...) -> String {
+        StringFormat.render(text(key), args)
+    }
+
+    /// Whether the table (or English) has `key`.
+    public func has(_ key: String) -> Bool { table[key] != nil }
+
+    // MARK: phrases other modules use
+
+    /// The catalog traits VoiceOver names, in the order it says them (silent traits left out).
+    static let namedTraits: [(key: String, trait: Traits)] = [
+        ("notEnabled", .notEnabled), ("button", .button), ("backButton", .backButton), ("switchButton", .switchButton),
+        ("textField", .textField), ("secureTextField", .secureTextField), ("isEditing", .isEditing), ("header", .header),
+        ("link", .link), ("adjustable", .adjustable), ("image", .image), ("searchField", .searchField),
+    ]
+
+    /// Each named trait's spoken word ("button"), in VoiceOver's order; when VoiceOver says it
+    /// depends on the other traits too (`Presenter`).
+    public var traitWords: [(trait: Traits, word: String)] { Self.namedTraits.map { ($0.trait, text("trait." + $0.key)) } }
+
+    /// Each named trait's braille short form ("btn"), same order.
+    public var abbreviations: [(trait: Traits, abbreviation: String)] {
+        Self.namedTraits.map { ($0.trait, text("braille." + $0.key)) }
+    }
+
+    /// Spoken before the label ("selected, Home").
+    public var selected: String { text("state.selected") }
+    public var selectedAbbreviation: String { text("braille.selected") }
+    public var actionsAvailable: String { text("hint.actionsAvailable") }
+    public var adjustableHint: String { text("hint.adjustable") }
+    /// The rotor's default entry: the element's own activation.
+    public var activate: String { text("rotor.activate") }
+    /// Value of an indeterminate loading indicator.
+    public var inProgress: String { text("value.inProgress") }
+    /// `%@` is the whole number of percent.
+    public var percent: String { text("value.percent") }
+    /// Said once when speech-dispatcher or BRLTTY cannot be reached.
+    public var speechUnavailable: String { text("status.speechUnavailable") }
+    public var brailleUnavailable: String { text("status.brailleUnavailable") }
+    /// `tandem run`'s own feedback; `%@` is the new setting.
+    public var markRecorded: String { text("session.markRecorded") }
+    public var rate: String { text("session.rate") }
+    public var punctuation: String { text("session.punctuation") }
+    public var hintsOn: String { text("session.hintsOn") }
+    public var hintsOff: String { text("session.hintsOff") }
+    public var catalogReloaded: String { text("session.catalogReloaded") }
+    /// `%@` is the error (file, line, message).
+    public var catalogError: String { text("session.catalogError") }
+    /// Said when `tandem run` starts.
+    public var helpHint: String { text("session.helpHint") }
+    /// `tandem serve` with no app in front.
+    public var noApp: String { text("session.noApp") }
+    /// `%@` is the app's name.
+    public var appClosed: String { text("session.appClosed") }
+
+    /// What a command does, for the help key (`command.next`); `name` as scenarios write it
+    /// (`route N` is `command.route`). Nil for a command no table describes.
+    public func commandSummary(_ name: String) -> String? {
+        let word = name.split(separator: " ").first.map(String.init) ?? name
+        return table["command." + word]
+    }
 }

@@ -1,4 +1,5 @@
 import TandemNavigator
+import TandemPresentation
 
 /// What a key is bound to: a command, or (for `tandem run`'s terminal) leaving the session.
 public enum KeyBinding: Sendable, Hashable {
@@ -75,15 +76,16 @@ public struct KeyMap: Sendable, Hashable {
         terminal[key.description]
     }
 
-    /// The help key's text: every terminal binding, grouped by command in the command table's order.
-    public var terminalHelp: String {
+    /// The help key's text in `phrases`' language: every terminal binding, grouped by command
+    /// in the command table's order (key names stay as the keyboard has them).
+    public func terminalHelp(_ phrases: Phrases) -> String {
         var parts: [String] = []
         for info in Command.table {
             let keys = terminal.filter { $0.value.name == info.name }.map(\.key).sorted()
-            if !keys.isEmpty { parts.append("\(keys.joined(separator: " or ")): \(info.summary)") }
+            if !keys.isEmpty { parts.append("\(keys.joined(separator: " or ")): \(phrases.commandSummary(info.name) ?? info.summary)") }
         }
         let quit = terminal.filter { $0.value == .quit }.map(\.key).sorted()
-        if !quit.isEmpty { parts.append("\(quit.joined(separator: " or ")): quit") }
+        if !quit.isEmpty { parts.append("\(quit.joined(separator: " or ")): \(phrases.commandSummary("quit") ?? "quit")") }
         return parts.joined(separator: ". ")
     }
 

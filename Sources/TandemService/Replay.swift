@@ -15,6 +15,9 @@ public struct Replay {
     /// Virtual time the run may take after its last line before it is cut short (a read-all of
     /// a huge screen, or a catalog whose loads chain forever).
     public var settleLimit: Milliseconds = 24 * 3_600_000
+    /// Speaks and shows in this language whatever profile is in use, a scenario's own
+    /// `profile` lines included (a suite run in several languages); `nil`: the profile's.
+    public var language: String?
 
     public init(catalog: Catalog, scenario: Scenario, profile: Profile, profiles: ProfileStore,
                 makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
@@ -36,7 +39,8 @@ public struct Replay {
     /// loaded mid-run (names were checked when the scenario was parsed).
     public func run(sink: any OutputSink) throws(Diagnostic) -> Result {
         var result = Result()
-        let (profile, startScreen, lines) = try scenario.setUp(profile: self.profile, profiles: profiles)
+        var (profile, startScreen, lines) = try scenario.setUp(profile: self.profile, profiles: profiles)
+        if let language { profile.language = language }
         var session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)
         session.start(at: 0)
@@ -54,7 +58,9 @@ public struct Replay {
             case .screen(let id):
                 session.post(.screen(id), at: session.now)
             case .profile(let name):
-                session.setProfile(try profiles.load(name).0)
+                var p = try profiles.load(name).0
+                if let language { p.language = language }
+                session.setProfile(p)
             case .post(let effect):
                 session.post(effect, at: session.now)
             }

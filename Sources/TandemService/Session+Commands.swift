@@ -85,9 +85,12 @@ extension Session {
         }
     }
 
-    /// The keys, as the help key says them (set by `tandem run` from its key map).
+    /// The keys, as the help key says them in the session's language: the terminal's key map
+    /// when `tandem run` set one, else every command.
     var helpText: String {
-        help ?? Command.table.map { "\($0.usage): \($0.summary)" }.joined(separator: ". ")
+        let phrases = presenter.phrases
+        if let helpKeys { return helpKeys.terminalHelp(phrases) }
+        return Command.table.map { "\($0.usage): \(phrases.commandSummary($0.name) ?? $0.summary)" }.joined(separator: ". ")
     }
 
     mutating func say(_ text: String, _ lang: String) {

@@ -26,8 +26,8 @@ public struct Session {
     /// The last focus speech presented (what a scenario's `expect` looks at).
     public internal(set) var lastFocusSpeech = ""
     public let sink: any OutputSink
-    /// What the help key says (the front end's key map); nil: the command table.
-    public var help: String?
+    /// The terminal's key map, for the help key (set by `tandem run`); nil says the commands.
+    public var helpKeys: KeyMap?
 
     var presenter: Presenter
     var policy: SpeechPolicy

@@ -8,18 +8,23 @@ import Foundation
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
+//   tandem-bench suites [CATALOGS SCENARIOS]
+//                              a generated suite of 100 × 100 cases through tandem test
 //   tandem-bench profile load|parse|next|replay SIZE [N]
 //                              one piece of work alone, N times, for a profiler
 
 let usage = """
     OVERVIEW: Benchmarks Tandem on generated catalogs.
 
-    USAGE: tandem-bench [full | quick | policy-flood | braille HOST | profile WHAT SIZE [N]]
+    USAGE: tandem-bench [full | quick | policy-flood | suites [C S] | braille HOST | profile WHAT SIZE [N]]
 
     SUBCOMMANDS:
       full (default)   1k, 100k and 1M elements
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
+      suites [CATALOGS SCENARIOS]
+                       a generated suite (default 100 catalogs × 100 scenarios) run as tandem
+                       test runs it: -j1, -j2 and four shards (Docs/benchmarks.md)
       braille HOST     braille output latency against the BRLTTY at HOST (Docs/braille.md)
       speech-latency ADDRESS
                        key press to SSIP SPEAK against the speech-dispatcher at ADDRESS (Docs/speech.md)
@@ -27,6 +32,9 @@ let usage = """
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
       one SIZE         (internal) measure one size and print JSON
+      suite-run DIR …  (internal) run one suite and print JSON
+      suite-write DIR C S, catalog-write SIZE FILE
+                       (internal) write a generated suite or catalog and keep it
     """
 
 func printErr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
@@ -76,6 +84,56 @@ case "profile":
     } else {
         printErr("tandem-bench: error: profile takes one of \(ProfileTarget.allCases.map(\.rawValue).joined(separator: ", ")) and a number of elements")
         status = 64
+    }
+case "suites":
+    let numbers = args.dropFirst().compactMap { Int($0) }
+    if numbers.count == args.count - 1, numbers.count == 0 || (numbers.count == 2 && numbers.allSatisfy { $0 >= 1 }) {
+        do {
+            print(try SuiteBenchmark.run(catalogs: numbers.first ?? 100, scenarios: numbers.last ?? 100))
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
+    } else {
+        printErr("tandem-bench: error: suites takes a number of catalogs and a number of scenarios each (default 100 100)")
+        status = 64
+    }
+case "catalog-write":
+    // Internal: writes one generated catalog (to time `tandem lint` or `tandem run` on it).
+    if args.count == 3, let size = Int(args[1]), size >= CatalogGenerator.smallest {
+        do {
+            try Data(CatalogGenerator.generate(elements: size).json).write(to: URL(fileURLWithPath: args[2]))
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
+    } else {
+        printErr("tandem-bench: error: catalog-write takes a number of elements and a file")
+        status = 64
+    }
+case "suite-write":
+    // Internal: writes the generated suite to a folder and keeps it (for profiling a run).
+    if args.count == 4, let c = Int(args[2]), let s = Int(args[3]) {
+        do {
+            _ = try SuiteBenchmark.generate(root: args[1], catalogs: c, scenarios: s)
+            status = 0
+        } catch {
+            printErr("tandem-bench: error: \(error)")
+            status = 1
+        }
+    } else {
+        printErr("tandem-bench: error: suite-write takes a folder, a number of catalogs and of scenarios")
+        status = 64
+    }
+case "suite-run":
+    do {
+        try SuiteBenchmark.runChild(Array(args.dropFirst()))
+        status = 0
+    } catch {
+        printErr("tandem-bench: error: \(error)")
+        status = 1
     }
 case "policy-flood":
     print(PolicyFloodBenchmark.run())

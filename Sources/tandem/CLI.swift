@@ -22,6 +22,8 @@ enum CLI {
         case "check": return run(rest, usage: Help.check, CheckCommand.run)
         case "view": return run(rest, usage: Help.view, ViewCommand.run)
         case "run": return run(rest, usage: Help.run, RunCommand.run)
+        case "test": return run(rest, usage: Help.test, TestCommand.run)
+        case "lint": return run(rest, usage: Help.lint, LintCommand.run)
         case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
@@ -44,6 +46,9 @@ enum CLI {
             case .input(let d):
                 printErr("tandem: error: \(d)")
                 return 2
+            case .invalid(let m):
+                printErr("tandem: error: \(m)")
+                return 2
             case .unavailable(let m):
                 printErr("tandem: error: \(m)")
                 return 69
@@ -55,25 +60,35 @@ enum CLI {
 enum CLIError: Error {
     case usage(String)
     case input(Diagnostic)
+    /// A bad value for an option (`--shard 3/2`, an unknown rule): bad input, exit 2.
+    case invalid(String)
     case unavailable(String)
 }
 
-/// Positional arguments and `--name value` options.
+/// Positional arguments and `--name value` options. `-` alone is a positional argument
+/// (standard input).
 struct Arguments {
     var positional: [String] = []
+    /// The last value of each option.
     var options: [String: String] = [:]
+    /// Every value of each option, in order (`--disable a --disable b`).
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
 
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
-                                      "--socket", "--catalog", "--record", "--allow-group", "--session", "--stall-timeout", "--max-queue"]
+                                      "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
+                                      "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
+                                      "--stall-timeout", "--max-queue"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
-    static let flagNames: Set<String> = ["--quiet", "--quiet-screen"]
+    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules"]
 
     init(_ args: [String]) throws(CLIError) {
         var i = 0
         while i < args.count {
-            let a = args[i]
+            var a = args[i]
+            // `-j N` and `-jN` are `--jobs N`.
+            if a == "-j" { a = "--jobs" } else if a.hasPrefix("-j"), !a.hasPrefix("--") { a = "--jobs=" + a.dropFirst(2) }
             if a.hasPrefix("--") {
                 let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
                 let name = parts[0]
@@ -81,13 +96,16 @@ struct Arguments {
                     flags.insert(name)
                 } else if Self.valued.contains(name) {
                     let key = Self.aliases[name] ?? name
+                    let value: String
                     if parts.count == 2 {
-                        options[key] = parts[1]
+                        value = parts[1]
                     } else {
                         guard i + 1 < args.count else { throw .usage("\(name) needs a value") }
                         i += 1
-                        options[key] = args[i]
+                        value = args[i]
                     }
+                    options[key] = value
+                    values[key, default: []].append(value)
                 } else {
                     throw .usage("unknown option \(name)")
                 }
@@ -102,7 +120,13 @@ struct Arguments {
         guard positional.count == n else {
             throw .usage("expected \(names), got \(positional.count) argument\(positional.count == 1 ? "" : "s")")
         }
+        try oneStandardInput()
         return positional
+    }
+
+    /// Standard input can be read once: at most one argument may be `-`.
+    func oneStandardInput() throws(CLIError) {
+        if positional.filter({ $0 == "-" }).count > 1 { throw .usage("only one argument can be - (standard input)") }
     }
 }
 

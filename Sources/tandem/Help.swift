@@ -13,6 +13,8 @@ enum Help {
       check                   Replay and compare with a golden transcript.
       view                    Print a transcript as a person reads it.
       run                     An interactive session: terminal and braille keys, speech and braille.
+      test                    Run every suite under folders: scenarios against golden transcripts.
+      lint                    Audit catalogs for accessibility bugs.
       serve                   The service running apps connect to (Docs/protocol.md).
 
       See 'tandem help <subcommand>' for detailed help.
@@ -96,6 +98,57 @@ enum Help {
       [ ] speech history, + - rate, p punctuation, v hints, ! mark, ? help, q quit.
     """
 
+    static let test = """
+    OVERVIEW: Run every suite under the paths: each scenario, in each profile and language its
+    suite.json lists, replayed and compared with its golden transcript (Docs/ci.md).
+
+    USAGE: tandem test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--junit <file>] [--html <dir>]
+
+    ARGUMENTS:
+      <path>                  A folder (searched recursively), a catalog or a scenario; - reads
+                              paths from standard input, one a line. Default: the current folder.
+
+    OPTIONS:
+      -j, --jobs <n>          Cases run at once (default: the number of cores).
+      --update                Write new and changed golden files, and list them.
+      --filter <pattern>      Only cases whose name matches this regular expression.
+      --shard <k>/<n>         Only part k of n: a stable split for a CI matrix.
+      --junit <file>          Write a JUnit XML report (GitHub, GitLab, Jenkins).
+      --html <dir>            Write a self-contained HTML report to <dir>/index.html.
+      -h, --help              Show help information.
+
+    A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
+    golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl.
+
+    EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
+    or suite.json that cannot be read, a wrong option; the other cases still run), 64 usage.
+    """
+
+    static let lint = """
+    OVERVIEW: Audit catalogs for accessibility bugs: unlabelled controls, labels and hints that
+    repeat what VoiceOver says, frames that hide other elements, overlays that are not modal,
+    unreachable elements, small touch targets, … (each rule's story: Docs/lint.md).
+    A clean lint is a floor, not a verdict: listen to the app too (tandem run).
+
+    USAGE: tandem lint <catalog>… [--disable <rule>] [--format text|json] [--strict] [--list-rules]
+
+    ARGUMENTS:
+      <catalog>               A *.catalog.json file, or - for standard input.
+
+    OPTIONS:
+      --disable <rule>        Do not run this rule (repeat, or separate ids with commas).
+      --format text|json      One line a finding (default), or one JSON document.
+      --strict                Warnings fail too (exit 1).
+      --list-rules            Print every rule: id, severity, summary.
+      -h, --help              Show help information.
+
+    A catalog excuses a finding on purpose with "lint": {"allow": [rule…], "why": "…"} on the
+    element (covering its subtree) or the screen.
+
+    EXIT STATUS: 0 no errors, 1 an error (or a warning with --strict), 2 a catalog does not load
+    or an option is wrong (the other catalogs are still linted).
+    """
+
     static let serve = """
     OVERVIEW: The service running apps connect to: they publish their accessibility tree over a Unix
     socket and receive the user's actions; speech, braille and the navigator live here (Docs/protocol.md).
@@ -129,6 +182,8 @@ enum Help {
         case "check": check
         case "view": view
         case "run": run
+        case "test": test
+        case "lint": lint
         case "serve": serve
         default: nil
         }

@@ -13,15 +13,10 @@ struct ReplayInputs {
         let store = ProfileStore()
         let profile = try Self.loadProfile(profileName, from: store)
         let catalog = try Self.loadCatalog(catalogPath)
-        guard let data = FileManager.default.contents(atPath: scenarioPath) else {
-            throw .input(Diagnostic(file: scenarioPath, line: nil, path: "", message: "no such file"))
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .input(Diagnostic(file: scenarioPath, line: nil, path: "", message: "not valid UTF-8"))
-        }
+        let text = try InputFile.text(scenarioPath)
         let scenario: Scenario
         do {
-            scenario = try Scenario.parse(text, file: scenarioPath, catalog: catalog, profileExists: store.exists)
+            scenario = try Scenario.parse(text, file: InputFile.name(scenarioPath), catalog: catalog, profileExists: store.exists)
         } catch { throw .input(error) }
         try Self.checkBrailleTables()
         replay = Replay(catalog: catalog, scenario: scenario, profile: profile, profiles: store, makeTranslator: Self.translator)
@@ -36,8 +31,9 @@ struct ReplayInputs {
         } catch { throw .input(error) }
     }
 
-    /// A catalog file, loaded and validated, its warnings printed.
+    /// A catalog file (or `-`), loaded and validated, its warnings printed.
     static func loadCatalog(_ path: String) throws(CLIError) -> Catalog {
+        if path == "-" { return try InputFile.catalog(path).catalog }
         do {
             let (c, warnings) = try CatalogLoader.load(path: path)
             for w in warnings { printErr("tandem: warning: \(w)") }

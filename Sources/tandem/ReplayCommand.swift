@@ -88,9 +88,7 @@ enum CheckCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let p = try args.exactly(3, "CATALOG SCENARIO GOLDEN")
         let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
-        guard let data = FileManager.default.contents(atPath: p[2]), let golden = String(validating: data, as: UTF8.self) else {
-            throw .input(Diagnostic(file: p[2], line: nil, path: "", message: "no such file, or not UTF-8"))
-        }
+        let golden = try InputFile.text(p[2])
         let sink = LineSink()
         let result: Replay.Result
         do { result = try inputs.replay.run(sink: sink) } catch { throw .input(error) }
@@ -99,10 +97,10 @@ enum CheckCommand {
         let changes = TranscriptDiff.changes(expected: expected, got: sink.lines)
         for f in result.failures { printErr("tandem: error: \(f)") }
         if changes.isEmpty {
-            print("\(p[2]): ok (\(sink.lines.count) lines)")
+            print("\(InputFile.name(p[2])): ok (\(sink.lines.count) lines)")
             return result.failures.isEmpty ? 0 : 1
         }
-        printErr("tandem: \(p[2]): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
+        printErr("tandem: \(InputFile.name(p[2])): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
         printErr(TranscriptDiff.render(changes))
         return 1
     }

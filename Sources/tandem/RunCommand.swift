@@ -11,6 +11,8 @@ enum RunCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let p = try args.exactly(1, "CATALOG")
         let catalogPath = p[0]
+        // The terminal is standard input here, and the catalog is reloaded when its file changes.
+        if catalogPath == "-" { throw .usage("run reads keys from standard input; give the catalog as a file") }
         var profile = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore())
         let catalog = try ReplayInputs.loadCatalog(catalogPath)
         try ReplayInputs.checkBrailleTables()
@@ -38,7 +40,7 @@ enum RunCommand {
         var session = Session(catalog: catalog, profile: profile,
                               sink: MultiplexSink([transcript, screen] + outputs.map { $0 as any OutputSink }),
                               timing: .virtual, makeTranslator: ReplayInputs.translator)
-        session.help = keyMap.terminalHelp
+        session.helpKeys = keyMap
         let runner = LiveRunner(session: session, keyMap: keyMap)
 
         // Quit cleanly on SIGINT and SIGTERM: restore the terminal, flush the transcript.

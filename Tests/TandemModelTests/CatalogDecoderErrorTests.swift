@@ -128,9 +128,25 @@ struct CatalogDecoderErrorTests {
 
     @Test("an unknown trait is an error that lists the known ones")
     func unknownTrait() {
-        let known = "button link header searchField image selected playsSound keyboardKey staticText summaryElement notEnabled updatesFrequently startsMediaSession adjustable allowsDirectInteraction causesPageTurn tabBar"
+        let known = "button link header searchField image selected playsSound keyboardKey staticText summaryElement notEnabled updatesFrequently startsMediaSession adjustable allowsDirectInteraction causesPageTurn tabBar switchButton textField secureTextField backButton isEditing"
         #expect(decodeError(oneScreen(#"{ "id": "x", "traits": ["button", "bold"] }"#))
             == "x.catalog.json:8: screens[0].root.children[0].traits[1]: unknown trait \"bold\" (known: \(known))")
+    }
+
+    @Test("container, cell and device values are checked")
+    func containerCellDeviceErrors() {
+        #expect(decodeError(oneScreen(#"{ "id": "x", "container": "table" }"#))
+            == "x.catalog.json:8: screens[0].root.children[0].container: unknown container type \"table\" (known: none list landmark dataTable semanticGroup segmentedControl)")
+        #expect(decodeError(oneScreen(#"{ "id": "x", "cell": {"row": 1} }"#))
+            == "x.catalog.json:8: screens[0].root.children[0].cell: missing field \"column\"")
+        #expect(decodeError(oneScreen(#"{ "id": "x", "cell": {"row": -1, "column": 0} }"#))
+            == "x.catalog.json:8: screens[0].root.children[0].cell.row: expected a whole number of at least 0, found -1")
+        #expect(decodeError(oneScreen(#"{ "id": "x", "cell": {"row": 0, "column": 0, "rowSpan": 0} }"#))
+            == "x.catalog.json:8: screens[0].root.children[0].cell.rowSpan: expected a whole number of at least 1, found 0")
+        #expect(decodeError(oneScreen(#"{ "id": "x", "cell": {"row": 0, "column": 0, "header": "top"} }"#))
+            == "x.catalog.json:8: screens[0].root.children[0].cell.header: unknown header kind \"top\" (known: row column)")
+        #expect(decodeError(#"{"format": "tandem.catalog/1", "device": "watch", "screens": [{"id": "s", "root": {"id": "r"}}]}"#)
+            == "x.catalog.json:1: device: unknown device \"watch\" (known: phone tablet)")
     }
 
     @Test("an unknown effect or notification is an error")

@@ -90,7 +90,27 @@ struct CatalogDecoderTests {
         #expect(bare.accessible == nil, "nil means the default rule applies")
         #expect(!bare.group && !bare.hidden && !bare.modal)
         #expect(bare.order == nil && bare.adjust == nil && bare.activate == nil && bare.progress == nil && bare.brailleLabel == nil)
+        #expect(bare.container == nil && bare.cell == nil)
         #expect(!bare.hasContent)
+        #expect(catalog.device == .phone)
+    }
+
+    @Test("Tandem's container, cell and device fields decode; a container of none is no container")
+    func containerCellDevice() throws {
+        let catalog = try decodeCatalog("""
+            {"format": "tandem.catalog/1", "device": "tablet", "screens": [{"id": "s", "root": {"id": "r", "children": [
+              {"id": "table", "container": "dataTable", "children": [
+                {"id": "c", "cell": {"row": 2, "column": 1, "columnSpan": 3, "header": "row"}},
+                {"id": "d", "cell": {"row": 0, "column": 0}}]},
+              {"id": "list", "container": "list"}, {"id": "mark", "container": "landmark"},
+              {"id": "sem", "container": "semanticGroup"}, {"id": "plain", "container": "none"}]}}]}
+            """)
+        #expect(catalog.device == .tablet)
+        let s = catalog.screens[0]
+        #expect(s["table"]?.container == .dataTable && s["list"]?.container == .list && s["mark"]?.container == .landmark)
+        #expect(s["sem"]?.container == .semanticGroup && s["plain"]?.container == nil)
+        #expect(s["c"]?.cell == TableCell(row: 2, column: 1, rowSpan: 1, columnSpan: 3, header: .row))
+        #expect(s["d"]?.cell == TableCell(row: 0, column: 0))
     }
 
     @Test("an adjust block's omitted fields default to 0…100 in steps of 1 from 0")

@@ -5,16 +5,16 @@ import TandemModel
 struct ModelValueTests {
     // MARK: Frame
 
-    @Test("two frames share a row when their vertical overlap is more than half the smaller height")
+    @Test("two frames share a row when their top edges are less than the threshold apart, whatever their heights")
     func sharesRow() {
+        let top = Frame(x: 0, y: 100, width: 100, height: 10)
+        #expect(top.sharesRow(with: Frame(x: 200, y: 107, width: 50, height: 400)), "7 points apart: one row")
+        #expect(!top.sharesRow(with: Frame(x: 200, y: 108, width: 50, height: 4)), "8 points apart: two rows on a phone")
+        #expect(top.sharesRow(with: Frame(x: 200, y: 93, width: 50, height: 4)), "the rule is symmetric")
+        #expect(Frame(x: 200, y: 108, width: 50, height: 4).sharesRow(with: top, threshold: Frame.tabletRowThreshold), "13 on a tablet")
+        #expect(!Frame(x: 200, y: 113, width: 50, height: 4).sharesRow(with: top, threshold: Frame.tabletRowThreshold))
         let tall = Frame(x: 0, y: 0, width: 100, height: 100)
-        #expect(tall.sharesRow(with: Frame(x: 200, y: 70, width: 50, height: 40)), "overlap 30 of 40")
-        #expect(!tall.sharesRow(with: Frame(x: 200, y: 80, width: 50, height: 40)), "overlap exactly half is not enough")
-        #expect(!tall.sharesRow(with: Frame(x: 200, y: 100, width: 50, height: 40)), "touching edges do not overlap")
-        #expect(Frame(x: 200, y: 70, width: 50, height: 40).sharesRow(with: tall), "the rule is symmetric")
-        // Zero-height frames share a row only when they start at the same y.
-        #expect(Frame(x: 0, y: 10, width: 5, height: 0).sharesRow(with: Frame(x: 9, y: 10, width: 5, height: 0)))
-        #expect(!Frame(x: 0, y: 10, width: 5, height: 0).sharesRow(with: Frame(x: 9, y: 11, width: 5, height: 0)))
+        #expect(!tall.sharesRow(with: Frame(x: 200, y: 70, width: 50, height: 40)), "overlapping heights do not make a row")
     }
 
     @Test("a union covers both frames")
@@ -36,7 +36,7 @@ struct ModelValueTests {
     @Test("every trait name in the contract maps to its own bit and back")
     func traitNames() {
         let names = Traits.named.map(\.name)
-        #expect(names.count == 17 && Set(names).count == 17)
+        #expect(names.count == 22 && Set(names).count == 22)
         for name in names { #expect(Traits(name: name)?.names == [name]) }
         #expect(Traits(name: "Button") == nil)
         #expect(Traits([.adjustable, .button, .header]).names == ["button", "header", "adjustable"])

@@ -6,29 +6,30 @@ import TandemNavigator
 struct ReadingOrderTests {
     let fixture = "reading-order.catalog.json"
 
-    @Test("frames are read top to bottom in rows; a row is frames overlapping by more than half the smaller height")
+    @Test("frames are read top to bottom in rows: tops 7 points apart are one row, read left to right; 8 apart are two")
     func rowsLeftToRight() throws {
         var nav = try Navigator(fixture: fixture, screen: "rows")
-        #expect(nav.orderIDs() == ["row1.left.lower", "row1.right.higher", "half.overlap.right.higher", "half.overlap.left.lower"])
+        // The 8-apart pair overlaps by 32 of 40 points, which made one row under the old rule.
+        #expect(nav.orderIDs() == ["seven.apart.left.lower", "seven.apart.right.higher", "eight.apart.right.higher", "eight.apart.left.lower"])
     }
 
     @Test("a right-to-left language reads each row from the right")
     func rowsRightToLeft() throws {
         for language in ["ar", "he-IL", "fa"] {
             var nav = try Navigator(fixture: fixture, screen: "rows", language: language)
-            #expect(nav.orderIDs() == ["row1.right.higher", "row1.left.lower", "half.overlap.right.higher", "half.overlap.left.lower"], "\(language)")
+            #expect(nav.orderIDs() == ["seven.apart.right.higher", "seven.apart.left.lower", "eight.apart.right.higher", "eight.apart.left.lower"], "\(language)")
         }
     }
 
     @Test("switching the language rebuilds the order in the new direction")
     func setLanguageRebuilds() throws {
         var nav = try Navigator(fixture: fixture, screen: "rows")
-        #expect(nav.orderIDs().first == "row1.left.lower")
+        #expect(nav.orderIDs().first == "seven.apart.left.lower")
         nav.setLanguage("ar")
         #expect(nav.language == "ar")
-        #expect(nav.orderIDs().first == "row1.right.higher")
+        #expect(nav.orderIDs().first == "seven.apart.right.higher")
         nav.setLanguage("en")
-        #expect(nav.orderIDs().first == "row1.left.lower")
+        #expect(nav.orderIDs().first == "seven.apart.left.lower")
     }
 
     @Test("right-to-left is decided by the language subtag")
@@ -68,7 +69,7 @@ struct ReadingOrderTests {
         #expect(nav.orderIDs() == ["declared.first.lowest", "declared.second.no.frame", "declared.third.highest"])
     }
 
-    @Test("a container with no frame is placed by the union of its children's frames")
+    @Test("a group without a frame of its own is placed by its first element")
     func containerUnionFrame() throws {
         var nav = try Navigator(json: """
             {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "children": [
@@ -79,6 +80,69 @@ struct ReadingOrderTests {
               {"id": "top", "label": "T", "frame": [0, 0, 300, 40]}]}}]}
             """)
         #expect(nav.orderIDs() == ["top", "middle", "bottom.group.left", "bottom.group.right"])
+    }
+
+    @Test("a group is placed where its first element would be, not by its union frame")
+    func groupPlacedByFirstElement() throws {
+        // The group's union starts at x 0, left of the sibling; its first element is right of it.
+        var nav = try Navigator(json: """
+            {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "children": [
+              {"id": "group", "group": true, "children": [
+                {"id": "group.first.right", "label": "G1", "frame": [250, 4, 100, 40]},
+                {"id": "group.second.below.left", "label": "G2", "frame": [0, 300, 100, 40]}]},
+              {"id": "sibling.top", "label": "S", "frame": [200, 0, 40, 40]}]}}]}
+            """)
+        #expect(nav.orderIDs() == ["sibling.top", "group.first.right", "group.second.below.left"])
+    }
+
+    @Test("a group whose first element is 8 points below another element's top reads after it")
+    func groupFirstElementBelowAnotherTop() throws {
+        var nav = try Navigator(json: """
+            {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "children": [
+              {"id": "group", "group": true, "children": [
+                {"id": "group.first.left.lower", "label": "G1", "frame": [0, 8, 100, 40]},
+                {"id": "group.second", "label": "G2", "frame": [0, 60, 100, 40]}]},
+              {"id": "sibling.right.higher", "label": "S", "frame": [200, 0, 100, 40]}]}}]}
+            """)
+        #expect(nav.orderIDs() == ["sibling.right.higher", "group.first.left.lower", "group.second"])
+    }
+
+    @Test("an order is placed by its geometrically first element and read in its own order")
+    func orderPlacedByTopmostElement() throws {
+        var nav = try Navigator(json: """
+            {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "children": [
+              {"id": "stack", "order": ["stack.lower", "stack.upper"], "children": [
+                {"id": "stack.lower", "label": "Lower", "frame": [0, 300, 100, 40]},
+                {"id": "stack.upper", "label": "Upper", "frame": [0, 100, 100, 40]}]},
+              {"id": "middle", "label": "Middle", "frame": [0, 200, 100, 40]}]}}]}
+            """)
+        #expect(nav.orderIDs() == ["stack.lower", "stack.upper", "middle"])
+    }
+
+    @Test("on a tablet, tops less than 13 points apart are one row")
+    func tabletThreshold() throws {
+        func order(device: String) throws -> [String] {
+            var nav = try Navigator(json: """
+                {"format": "tandem.catalog/1", "device": "\(device)", "screens": [{"id": "s", "root": {"id": "root", "children": [
+                  {"id": "right.higher", "label": "R", "frame": [200, 0, 100, 40]},
+                  {"id": "left.12.lower", "label": "L", "frame": [0, 12, 100, 40]}]}}]}
+                """)
+            return nav.orderIDs()
+        }
+        #expect(try order(device: "phone") == ["right.higher", "left.12.lower"])
+        #expect(try order(device: "tablet") == ["left.12.lower", "right.higher"])
+    }
+
+    @Test("rows start at their topmost element: a chain of small steps does not make one long row")
+    func rowsAreAnchoredAtTheirTop() throws {
+        var nav = try Navigator(json: """
+            {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "children": [
+              {"id": "c.y12.left", "label": "C", "frame": [0, 12, 50, 40]},
+              {"id": "b.y6.middle", "label": "B", "frame": [100, 6, 50, 40]},
+              {"id": "a.y0.right", "label": "A", "frame": [200, 0, 50, 40]}]}}]}
+            """)
+        // A and B are one row (6 apart); C is 12 below A, so it starts the next row.
+        #expect(nav.orderIDs() == ["b.y6.middle", "a.y0.right", "c.y12.left"])
     }
 
     @Test("the default accessible rule: content and no accessible child makes an element; explicit accessible wins")

@@ -149,9 +149,11 @@ struct TreeUpdateTests {
     static let cases = 300
 }
 
-/// Random screens and updates for the property test: rows of elements with frames, some
-/// groups, some hidden parts, headers, a modal now and then; updates that change values,
-/// labels (accessibility flips), frames, traits, hidden flags, and children lists.
+/// Random screens and updates for the property test: rows of elements with frames (tops 5
+/// points apart, so both sides of the 8-point row threshold occur), some groups, tab bars and
+/// typed containers (placed by their first element), some hidden parts, headers, a modal now
+/// and then; updates that change values, labels (accessibility flips), frames, traits, hidden
+/// flags, grouping, and children lists.
 struct RandomTree {
     var rng: SplitMix64
     var next = 0
@@ -182,8 +184,10 @@ struct RandomTree {
         e.label = rng.chance(60) ? .plain("L\(rng.below(9))") : nil
         e.value = rng.chance(20) ? "\(rng.below(5))" : nil
         e.traits = rng.chance(20) ? .header : (rng.chance(30) ? .button : [])
-        e.frame = rng.chance(85) ? Frame(x: Double(rng.below(4) * 90), y: Double(rng.below(12) * 30), width: 80, height: Double(20 + rng.below(30))) : nil
+        e.frame = rng.chance(85) ? Frame(x: Double(rng.below(4) * 90), y: Double(rng.below(72) * 5), width: 80, height: Double(20 + rng.below(30))) : nil
         e.group = rng.chance(15)
+        if rng.chance(5) { e.traits.insert(.tabBar) }
+        e.container = rng.chance(5) ? rng.pick([ContainerType.list, .segmentedControl, .semanticGroup]) : nil
         e.hidden = rng.chance(8)
         e.modal = rng.chance(3)
         e.accessible = rng.chance(10) ? rng.chance(50) : nil
@@ -198,12 +202,13 @@ struct RandomTree {
             let e = screen.elements[slot]
             guard touched.insert(e.id).inserted else { continue }
             var changed = e
-            switch rng.below(6) {
+            switch rng.below(7) {
             case 0: changed.value = rng.chance(50) ? "\(rng.below(9))" : nil
             case 1: changed.label = rng.chance(50) ? .plain("L\(rng.below(9))") : nil
-            case 2: changed.frame = Frame(x: Double(rng.below(4) * 90), y: Double(rng.below(12) * 30), width: 80, height: 30)
-            case 3: changed.traits = rng.chance(50) ? .header : []
+            case 2: changed.frame = Frame(x: Double(rng.below(4) * 90), y: Double(rng.below(72) * 5), width: 80, height: 30)
+            case 3: changed.traits = rng.chance(50) ? .header : (rng.chance(20) ? .tabBar : [])
             case 4: changed.hidden.toggle()
+            case 5: changed.container = changed.container == nil ? .list : nil
             default: changed.group.toggle()
             }
             if slot == 0 { changed.hidden = false }

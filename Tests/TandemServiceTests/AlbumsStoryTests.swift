@@ -81,6 +81,15 @@ struct AlbumsStoryTests {
         #expect(queued.contains { $0.string("op") == "speak" && $0.string("prio") == "message" && $0.string("text") == "Come Together will play next" })
     }
 
+    @Test("albums: the navigation bar's back button says the screen it goes back to, then back button")
+    func backButton() {
+        let first = run.afterKey("first", occurrence: 1)
+        #expect(first.first { $0.string("type") == "focus" }?.string("id") == "album.back")
+        #expect(first.contains { $0.string("op") == "speak" && $0.string("text") == "Albums, back button" })
+        #expect(first.contains { $0.string("ch") == "braille" && $0.string("text") == "Albums bkbtn" })
+        #expect(!run.spoken.contains { $0.contains("Albums, button") })
+    }
+
     @Test("albums: escape goes back to the grid, onto the album that was opened")
     func escapeGoesBack() {
         let back = run.afterKey("escape")

@@ -6,12 +6,14 @@ import TandemTestSupport
 /// file and line, no half-written transcripts, and `check` diffs a tester can read.
 @Suite("tandem command line")
 struct CLITests {
+    static let root = URL(fileURLWithPath: PackageRoot.path)
+
     /// Runs `tandem` from the package root, with no user profiles, and waits for it.
-    static func tandem(_ args: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    static func tandem(_ args: [String], environment: [String: String] = [:], input: Data? = nil) throws -> ProcessResult {
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = "/nonexistent-tandem-test"
         env.merge(environment) { _, new in new }
-        return try ProcessRunner.run([try TandemBinary.path()] + args, environment: env, directory: PackageRoot.path)
+        return try ProcessRunner.run([try TandemBinary.path()] + args, environment: env, directory: PackageRoot.path, input: input)
     }
 
     static func fixture(_ name: String) -> String { FixtureFolder.cli.path(name) }

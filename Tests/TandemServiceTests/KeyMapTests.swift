@@ -54,7 +54,8 @@ struct KeyMapTests {
         #expect(m.terminalAction(.character("q")) == .quit)
         #expect(m.terminalAction(.character("?")) == .command(.help))
         #expect(m.terminalAction(.character("z")) == nil)
-        #expect(m.terminalHelp.contains("right: move to the next element"))
+        #expect(m.terminalHelp(.english).contains("right: move to the next element"))
+        #expect(m.terminalHelp(.portuguese).contains("right: ir para o próximo elemento"))
     }
 
     @Test("the default braille map binds BRLTTY commands; routing keeps its cell")

@@ -76,12 +76,13 @@ struct PizzaStoryTests {
 
     @Test("pizza: choosing 40 cm moves 'selected' to it and updates the buy button's summary")
     func choosing40UpdatesSummary() {
-        #expect(run.spoken.contains("выбрано, 30 см, кнопка"))
-        #expect(run.spoken.contains("40 см, кнопка"))
+        // A segment of a segmented control: still a button, then its position (as VoiceOver).
+        #expect(run.spoken.contains("выбрано, 30 см, кнопка, 2 из 3"))
+        #expect(run.spoken.contains("40 см, кнопка, 3 из 3"))
         let chosen = run.afterKey("activate", occurrence: 3)
         #expect(chosen.contains { $0.string("type") == "activate" && $0.string("id") == "size.40" })
-        #expect(chosen.contains { $0.string("op") == "speak" && $0.string("text") == "выбрано, 40 см, кнопка" })
-        #expect(chosen.contains { $0.string("ch") == "braille" && $0.string("text") == "выб 40 см кнп" })
+        #expect(chosen.contains { $0.string("op") == "speak" && $0.string("text") == "выбрано, 40 см, кнопка, 3 из 3" })
+        #expect(chosen.contains { $0.string("ch") == "braille" && $0.string("text") == "выб 40 см кнп 3/3" })
         #expect(run.spoken.contains("В корзину, Пепперони фреш, 40 см, 799 ₽, кнопка"))
         #expect(!run.spoken.contains { $0.hasPrefix("В корзину") && $0.contains("30 см") })
     }
@@ -120,7 +121,7 @@ struct PizzaStoryTests {
     func russianBraille() {
         #expect(run.braille.contains { $0.string("text") == "Закрыть кнп" && $0.string("cells") == "⠵⠁⠅⠗⠮⠞⠾⠀⠅⠝⠏" })
         #expect(run.braille.contains { $0.string("text") == "Пепперони фреш заг" && $0.string("cells") == "⠏⠑⠏⠏⠑⠗⠕⠝⠊⠀⠋⠗⠑⠱⠀⠵⠁⠛" })
-        #expect(run.brailleTexts.contains("выб 30 см кнп"))
+        #expect(run.brailleTexts.contains("выб 30 см кнп 2/3"))
         #expect(run.brailleTexts.contains("Корзина 1 товар кнп"))
         // Every cell is Unicode braille.
         for line in run.braille {

@@ -29,11 +29,13 @@ public struct ProcessResult: Sendable {
 /// - A command still running after `timeout` is killed (SIGKILL), and the call throws.
 public enum ProcessRunner {
     /// Runs `arguments` (the first an absolute path to an executable) with `environment`
-    /// (the whole environment, this process's when not given) in `directory`.
+    /// (the whole environment, this process's when not given) in `directory`, reading `input`
+    /// on standard input (nothing when not given).
     @discardableResult
     public static func run(_ arguments: [String],
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            directory: String? = nil,
+                           input: Data? = nil,
                            timeout: Duration = .seconds(60)) throws -> ProcessResult {
         precondition(!arguments.isEmpty, "no command to run")
         // Swift's Glibc does not bring in posix_spawn_file_actions_addchdir_np: env(1) changes
@@ -41,12 +43,14 @@ public enum ProcessRunner {
         let arguments = directory.map { ["/usr/bin/env", "-C", $0] + arguments } ?? arguments
         let scratch = try temporaryDirectory(prefix: "tandem-process-")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let outPath = scratch + "/stdout", errPath = scratch + "/stderr"
+        let outPath = scratch + "/stdout", errPath = scratch + "/stderr", inPath = scratch + "/stdin"
+        // Standard input from a file too: written whole before the start, it cannot block.
+        if let input { try input.write(to: URL(fileURLWithPath: inPath)) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 

@@ -3,6 +3,8 @@
 /// UTF-8, braille and Cyrillic included), numbers as integers when they are whole.
 public enum JSONText {
     public static func quote(_ s: String) -> String {
+        // Most text needs no escape: then it is copied whole, not scalar by scalar.
+        if !needsEscape(s) { return "\"" + s + "\"" }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -23,6 +25,18 @@ public enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// Whether `s` has anything `quote` escapes: a quote, a backslash, a control character,
+    /// U+2028 or U+2029 (UTF-8 `E2 80 A8` / `E2 80 A9`; braille cells share the `E2` lead byte).
+    static func needsEscape(_ s: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for b in s.utf8 {
+            if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return true }
+            if previous == (0xE2, 0x80) && (b == 0xA8 || b == 0xA9) { return true }
+            previous = (previous.1, b)
+        }
+        return false
     }
 
     public static func number(_ n: Double) -> String {

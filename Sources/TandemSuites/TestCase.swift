@@ -1,0 +1,41 @@
+/// One case of a suite: a scenario, run in one profile and one language, compared with its
+/// golden transcript.
+public struct TestCase: Sendable, Hashable {
+    /// Index of the suite in `TestPlan.suites`.
+    public let suite: Int
+    /// The scenario's path, as shown (`SuitePath.display`).
+    public let scenario: String
+    public let profile: String
+    /// `nil`: the catalog's own language (the suite lists none).
+    public let language: String?
+    /// Stable across machines (the shard hash is taken of it): the scenario's path, then the
+    /// profile and language when the suite names them — `Examples/pizza/pizza.scenario [default, ru]`.
+    public let name: String
+
+    public init(suite: Int, scenario: String, profile: String, language: String?) {
+        self.suite = suite; self.scenario = scenario; self.profile = profile; self.language = language
+        var parts: [String] = []
+        if profile != "default" || language != nil { parts.append(profile) }
+        if let language { parts.append(language) }
+        name = parts.isEmpty ? scenario : "\(scenario) [\(parts.joined(separator: ", "))]"
+    }
+
+    /// Where the case's golden transcript is: beside the scenario,
+    /// `NAME[.PROFILE][.LANGUAGE].golden.jsonl` — the profile part left out for `default`, the
+    /// language part for the catalog's own language.
+    public func goldenPath(catalogLanguage: String) -> String {
+        GoldenName.path(scenario: scenario, profile: profile, language: language, catalogLanguage: catalogLanguage)
+    }
+}
+
+/// The naming convention of golden transcripts.
+public enum GoldenName {
+    public static let suffix = ".golden.jsonl"
+
+    public static func path(scenario: String, profile: String, language: String?, catalogLanguage: String) -> String {
+        var stem = scenario.hasSuffix(".scenario") ? String(scenario.dropLast(".scenario".count)) : scenario
+        if profile != "default" { stem += "." + profile }
+        if let language, language.lowercased() != catalogLanguage.lowercased() { stem += "." + language }
+        return stem + suffix
+    }
+}
