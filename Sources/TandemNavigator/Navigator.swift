@@ -274,14 +274,15 @@ extension Navigator {
     public mutating func reload(_ newCatalog: Catalog) -> [NavigatorEvent] {
         let screenID = screen.id
         let focusID = focusedElement?.id
+        // The back stack holds indices into the old catalog: name them before it goes, then
+        // find each name in the new one (a screen it no longer has leaves the way back).
+        let way = backStack.map { (id: catalog.screens[$0.screen].id, focus: $0.focus) }
         catalog = newCatalog
         orders = [:]
         loads = [:]
         modalReturns = []
         rotor = nil
-        backStack = backStack.compactMap { entry in
-            newCatalog.screenIndex[catalog.screens.indices.contains(entry.screen) ? catalog.screens[entry.screen].id : ""].map { ($0, entry.focus) }
-        }
+        backStack = way.compactMap { entry in newCatalog.screenIndex[entry.id].map { ($0, entry.focus) } }
         screenIndex = newCatalog.screenIndex[screenID] ?? newCatalog.screenIndex[newCatalog.start] ?? 0
         let o = readingOrder()
         if let id = focusID, let i = screen.index[id], o.contains(i) {

@@ -55,6 +55,15 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
         return missing
     }
 
+    /// What a person is told when some table list cannot be compiled (braille would come
+    /// out blank for its language); `nil` when every one compiles.
+    public func tableReport() -> String? {
+        let missing = checkTables()
+        guard !missing.isEmpty else { return nil }
+        return "liblouis cannot load the braille tables \(missing.joined(separator: "; ")), so braille would be blank "
+            + "(install liblouis-data, or check LOUIS_TABLEPATH)"
+    }
+
     public func translate(_ text: String, language: String, cursor: Int?, editing: Bool) -> (cells: [Cell], cursor: Int?) {
         let input = text.unicodeScalars.map { widechar($0.value) }
         guard !input.isEmpty else { return ([], cursor.map { _ in 0 }) }

@@ -17,6 +17,9 @@ public struct LiveReplay {
     /// How many times faster than real time the run goes (`LiveRunner.speed`): `wait` lines,
     /// timers and the transcript's clock alike. Tests use it with a daemon that speaks as fast.
     public var speed: Double = 1
+    /// How long time 0 may wait for the outputs to settle their first connection (ms, real
+    /// time): a daemon that neither answers nor refuses does not hold the run up longer.
+    public var startTimeout: Int = 3_000
 
     public init(catalog: Catalog, scenario: Scenario, profile: Profile, profiles: ProfileStore,
                 makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
@@ -26,14 +29,28 @@ public struct LiveReplay {
 
     /// Plays the scenario; `transcript` receives every record (real timestamps, ms since start),
     /// each live output receives them too. Returns the failed `expect` lines.
+    ///
+    /// Every profile the scenario names is loaded before anything starts, so that a broken one
+    /// stops the run with nothing running. Time 0 comes once each output has settled its first
+    /// connection (or after `startTimeout`), so the opening frame is not lost on a display
+    /// that was still connecting.
     public func run(transcript: any OutputSink, outputs: [any LiveOutput]) throws(Diagnostic) -> [Diagnostic] {
         let (profile, startScreen, lines) = try scenario.setUp(profile: self.profile, profiles: profiles)
+        var loaded: [String: Profile] = [:]
+        for line in lines {
+            if case .profile(let name) = line.step, loaded[name] == nil { loaded[name] = try profiles.load(name).0 }
+        }
+
+        let startup = OutputStartup(outputs)
+        for o in outputs { o.start(report: startup.reporter) }
+        startup.waitUntilSettled(timeout: startTimeout)
+
         let sink = MultiplexSink([transcript] + outputs.map { $0 as any OutputSink })
         let session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)
         let runner = LiveRunner(session: session)
         runner.speed = speed
-        for o in outputs { o.start(report: runner.reporter) }
+        startup.forward(to: runner)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             runner.run()
@@ -55,7 +72,7 @@ public struct LiveReplay {
                 if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) }
             case .expect(let text): runner.send(.expect(file: scenario.file, line: line.number, text: text))
             case .screen(let id): runner.send(.post(.screen(id)))
-            case .profile(let name): runner.send(.profile(try profiles.load(name).0))
+            case .profile(let name): if let p = loaded[name] { runner.send(.profile(p)) }
             case .post(let e): runner.send(.post(e))
             }
         }

@@ -85,8 +85,9 @@ public final class LiveRunner: @unchecked Sendable {
     /// Runs until `.quit`; returns the session's final state.
     @discardableResult
     public func run(startSpeaking: Bool = true, helpHint: Bool = false) -> SessionSnapshot {
-        // Outputs started before the run have reported whether their daemons answer: take that
-        // first, so that the opening speech already waits for real end-of-speech notices.
+        // Outputs started before the run have reported whether their daemons answer and how wide
+        // the display is: take that first, so that the opening speech already waits for real
+        // end-of-speech notices and the opening frame is cut to the display.
         takeOutputStatuses()
         if startSpeaking {
             if service != nil {
@@ -145,7 +146,12 @@ public final class LiveRunner: @unchecked Sendable {
     /// Handles the `.status` reports already queued (see `run`).
     private func takeOutputStatuses() {
         condition.lock()
-        let isStatus: (LiveInput) -> Bool = { if case .output(.status) = $0 { true } else { false } }
+        let isStatus: (LiveInput) -> Bool = {
+            switch $0 {
+            case .output(.status), .output(.displaySize): true
+            default: false
+            }
+        }
         let statuses = inbox.filter(isStatus)
         inbox.removeAll(where: isStatus)
         condition.unlock()

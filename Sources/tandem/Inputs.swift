@@ -18,11 +18,7 @@ struct ReplayInputs {
         do {
             scenario = try Scenario.parse(text, file: InputFile.name(scenarioPath), catalog: catalog, profileExists: store.exists)
         } catch { throw .input(error) }
-        let probe = LouisTranslator()
-        let missing = probe.checkTables()
-        if !missing.isEmpty {
-            throw .unavailable("liblouis cannot load the braille tables \(missing.joined(separator: "; ")) (install liblouis-data)")
-        }
+        try Self.checkBrailleTables()
         replay = Replay(catalog: catalog, scenario: scenario, profile: profile, profiles: store, makeTranslator: Self.translator)
     }
 
@@ -43,6 +39,12 @@ struct ReplayInputs {
             for w in warnings { printErr("tandem: warning: \(w)") }
             return c
         } catch { throw .input(error) }
+    }
+
+    /// Stops a command before it starts when liblouis cannot load its tables: braille made
+    /// without them is blank cells, which a reader would take for an empty screen.
+    static func checkBrailleTables() throws(CLIError) {
+        if let report = LouisTranslator().tableReport() { throw .unavailable(report) }
     }
 
     @Sendable static func translator(for p: Profile) -> any BrailleTranslator {

@@ -118,6 +118,7 @@ extension ReplayCommand {
         }
         let inputs: [(time: Int, input: RecordedInput)]
         do { inputs = try RecordedInput.read(text, file: path) } catch { throw .input(error) }
+        try ReplayInputs.checkBrailleTables()
         let replay = SessionReplay(inputs: inputs, file: path, profiles: ProfileStore(), makeTranslator: ReplayInputs.translator)
         let out = args.options["--out"]
         let tmp = out.map { $0 + ".tmp-\(getpid())" }

@@ -16,6 +16,7 @@ enum RunCommand {
         if catalogPath == "-" { throw .usage("run reads keys from standard input; give the catalog as a file") }
         var profile = try ReplayInputs.loadProfile(args.options["--profile"], from: ProfileStore())
         let catalog = try ReplayInputs.loadCatalog(catalogPath)
+        try ReplayInputs.checkBrailleTables()
         if let address = args.options["--speech"] { profile.speechAddress = address }
         if let host = args.options["--braille"] { profile.brailleHost = host }
 

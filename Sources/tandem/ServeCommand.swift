@@ -21,6 +21,7 @@ enum ServeCommand {
         if let host = args.options["--braille"] { profile.brailleHost = host }
         let catalogPath = args.options["--catalog"].map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let catalog = try catalogPath.map { (p) throws(CLIError) in try ReplayInputs.loadCatalog(p) }
+        try ReplayInputs.checkBrailleTables()
         let log = ServeLog()
 
         var socketOptions: ControlSocket.Options

@@ -21,10 +21,7 @@ enum TestCommand {
         for target in [junit, html.map { SuitePath.join($0, "index.html") }].compactMap({ $0 }) { try canWrite(target) }
 
         let store = ProfileStore()
-        let missing = LouisTranslator().checkTables()
-        if !missing.isEmpty {
-            throw .unavailable("liblouis cannot load the braille tables \(missing.joined(separator: "; ")) (install liblouis-data)")
-        }
+        try ReplayInputs.checkBrailleTables()
         var plan: TestPlan
         do { plan = try SuiteFinder(profileExists: store.exists).plan(paths) } catch { throw .input(error) }
         for w in plan.warnings { printErr("tandem: warning: \(w)") }

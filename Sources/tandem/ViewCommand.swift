@@ -9,15 +9,19 @@ enum ViewCommand {
         guard let data, let text = String(validating: data, as: UTF8.self) else {
             throw .input(Diagnostic(file: p[0], line: nil, path: "", message: "no such file, or not UTF-8"))
         }
+        // Every line is read before any is printed: a bad line leaves nothing half-shown.
+        var rendered: [String] = []
         var number = 0
-        for line in text.split(separator: "\n") {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
+            if line.isEmpty { continue }
             let node: JSONNode
             do { node = try JSONParser.parse(String(line)) } catch {
                 throw .input(Diagnostic(file: p[0], line: number, path: "", message: error.message))
             }
-            print(render(node))
+            rendered.append(render(node))
         }
+        for line in rendered { print(line) }
         return 0
     }
 

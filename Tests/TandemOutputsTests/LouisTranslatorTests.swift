@@ -56,6 +56,16 @@ struct LouisTranslatorTests {
     @Test("every table list the translator uses compiles")
     func tablesExist() {
         #expect(LouisTranslator().checkTables().isEmpty)
+        #expect(LouisTranslator().tableReport() == nil)
+    }
+
+    @Test("a table liblouis cannot load is reported by name, with what to install, before any blank cell")
+    func missingTableIsReported() {
+        let tables = ["en": LouisTranslator.Tables(uncontracted: "unicode.dis,en-ueb-g1.ctb", contracted: "unicode.dis,no-such-table.ctb")]
+        let translator = LouisTranslator(tables: tables)
+        #expect(translator.checkTables() == ["unicode.dis,no-such-table.ctb"])
+        #expect(translator.tableReport() == "liblouis cannot load the braille tables unicode.dis,no-such-table.ctb, so braille would be blank "
+                + "(install liblouis-data, or check LOUIS_TABLEPATH)")
     }
 
     @Test("two translators used from two threads at once give the same cells and do not crash")

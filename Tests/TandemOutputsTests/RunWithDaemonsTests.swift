@@ -56,7 +56,10 @@ struct RunWithDaemonsTests {
         #expect(screen.contains("EXIT 0"))
         #expect(screen.contains(" icanon ") && screen.contains(" echo "), "the terminal is restored")
         let lines = try t.transcriptLines()
-        #expect(lines.contains { $0.contains(#""type":"history""#) })
+        // The review stepped to the newest utterance, the one heard a second time above.
+        let reviews = lines.filter { $0.contains(#""type":"history""#) }
+        #expect(reviews.count == 1 && reviews.first?.contains(#""type":"history","index":"-1","text":"\#(latest)""#) == true,
+                "\(reviews)")
         #expect(lines.contains { $0.contains(#""type":"key","command":"next""#) })
     }
 }

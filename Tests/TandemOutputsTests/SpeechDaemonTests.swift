@@ -18,7 +18,7 @@ import TandemTestSupport
 
     // MARK: (a) the sample stories
 
-    @Test(arguments: SpeechRuns.examples())
+    @Test(arguments: try SpeechRuns.examples())
     func sampleStoryIsHeardAsTheHeadlessRunSaysIt(_ name: String) throws {
         let headless = try SpeechRuns.headless(name)
         let speech = try SpeechFixture(msPerCharacter: Int(60 / Self.speed))

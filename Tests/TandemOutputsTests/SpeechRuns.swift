@@ -9,7 +9,7 @@ import TandemTestSupport
 /// Runs the sample stories headlessly and live, for the speech tests.
 enum SpeechRuns {
     /// The samples under `Examples/` that have a catalog and a scenario, by name.
-    static func examples() -> [String] { Example.all.map(\.name) }
+    static func examples() throws -> [String] { try Example.all().map(\.name) }
 
     static var profiles: ProfileStore { .shipped }
 

@@ -11,12 +11,23 @@ public struct Example: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ name: String) { self.name = name }
 
-    /// Every sample that has both a catalog and a scenario, by name.
-    public static var all: [Example] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackageRoot.path("Examples"))) ?? []
-        return names.sorted().map(Example.init).filter {
+    /// Every sample that has both a catalog and a scenario, by name. Throws when `Examples/`
+    /// cannot be read or holds none, so that a test over the samples fails instead of running
+    /// no case at all.
+    public static func all() throws -> [Example] {
+        let folder = PackageRoot.path("Examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let samples = names.sorted().map(Example.init).filter {
             FileManager.default.fileExists(atPath: $0.catalogPath) && FileManager.default.fileExists(atPath: $0.scenarioPath)
         }
+        guard !samples.isEmpty else { throw MissingSamples(folder: folder) }
+        return samples
+    }
+
+    /// `Examples/` holds no sample.
+    public struct MissingSamples: Error, CustomStringConvertible {
+        public let folder: String
+        public var description: String { "no sample (NAME/NAME.catalog.json and NAME.scenario) under \(folder)" }
     }
 
     public var directory: String { PackageRoot.path("Examples/\(name)") }

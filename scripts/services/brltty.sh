@@ -66,6 +66,12 @@ alive() {
 brltty_pid() { ourpid "$DIR/brltty.pid" "client:$DIR/vr.sock"; }
 display_pid() { ourpid "$DIR/vrdisplay.pid" "vrdisplay.py --socket $DIR/vr.sock"; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; }
+# BrlAPI serves: its version packet (8-byte header) arrives. A TCP connect alone is not enough:
+# BRLTTY 6.5 listens at once, but its BrlAPI thread first sleeps ~1 s before it accepts, and a
+# client that connects in that second waits for it.
+brlapi_answers() {
+  [[ $( (timeout 0.5 head -c 8 <"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null | wc -c) -eq 8 ]]
+}
 client_auth() { if [[ $AUTH_MODE == key ]]; then echo "$DIR/brlapi.key"; else echo none; fi; }
 
 do_env() {
@@ -145,12 +151,12 @@ start_brltty() {
       </dev/null >>"$DIR/brltty.log" 2>&1 &
   local launcher=$! t_end=$((SECONDS + TIMEOUT))
   # Ready: the display is connected, BRLTTY's first cells arrived (after this start), and
-  # BrlAPI accepts connections. A client that connects earlier sees a 0x0 display.
+  # BrlAPI answers a connection. A client that connects earlier sees a 0x0 display.
   while ((SECONDS < t_end)); do
     if ! alive "$launcher"; then
       echo "brltty exited early:" >&2; tail -20 "$DIR/brltty.log" >&2; return 1
     fi
-    if tail -n +"$((log_lines + 1))" "$DIR/display.log" 2>/dev/null | grep -q ' BRAILLE ' && port_open; then
+    if tail -n +"$((log_lines + 1))" "$DIR/display.log" 2>/dev/null | grep -q ' BRAILLE ' && brlapi_answers; then
       return 0
     fi
     sleep 0.05

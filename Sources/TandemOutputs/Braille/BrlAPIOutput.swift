@@ -25,6 +25,9 @@ public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
     /// BRLTTY command names whose keys Tandem takes (the KeyMap's); the rest stay BRLTTY's.
     public let acceptedCommands: Set<String>
     public let settings: Settings
+    /// The clock the worker runs on (nil: CLOCK_MONOTONIC): its backoff, pacing and waits.
+    /// Set before `start`.
+    public var clock: (any WorkerTimeSource)?
 
     private let lock = Mutex<(worker: OutputWorker<BrailleMail>?, frameBeforeStart: BrailleFrame?)>((nil, nil))
 
@@ -65,7 +68,7 @@ public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
         guard let worker = created else { return }
         let codes = acceptedCommands.sorted().compactMap(BrailleKeyCodes.code(forCommand:))
         let body = BrlAPIWorker(endpoint: endpoint, accepted: codes, settings: settings, worker: worker)
-        worker.start(threadName: "tandem-braille", report: report) { body.run() }
+        worker.start(threadName: "tandem-braille", clock: clock, report: report) { body.run() }
     }
 
     /// Gives the display back to BRLTTY (waiting at most `Settings.stopTimeout`); nothing is

@@ -23,6 +23,8 @@ final class SSIPConnection {
     let component: SpeechComponent
     let socket: SSIPSocket
     let replyTimeoutMs: Int
+    /// How long `post` may wait for the socket (`Timing.goodbyeWrite`).
+    var goodbyeWriteMs = 20
     var trace: (@Sendable (SSIPTrace) -> Void)?
     /// Events read while waiting for replies, oldest first.
     var events: [SSIPEvent] = []
@@ -87,7 +89,7 @@ final class SSIPConnection {
 
     /// Writes without waiting for the reply (on the way out: `CANCEL SELF`, `QUIT`).
     func post(_ line: String) {
-        try? socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: 20))
+        try? socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: goodbyeWriteMs))
     }
 
     /// Reads whatever has arrived; events land in `events`. Throws when the connection broke.

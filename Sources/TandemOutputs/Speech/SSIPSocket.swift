@@ -136,10 +136,10 @@ final class SSIPSocket {
     /// Waits until the socket is readable (or `events`) or `deadline`; false on timeout.
     func wait(for events: Int16 = Int16(POLLIN), until deadline: UInt64) throws(SSIPError) -> Bool {
         while true {
-            var p = pollfd(fd: fd, events: events, revents: 0)
-            let r = poll(&p, 1, WorkerClock.pollTimeout(until: deadline))
+            var p = [pollfd(fd: fd, events: events, revents: 0)]
+            let r = WorkerClock.poll(&p, until: deadline)
             if r > 0 {
-                if p.revents & Int16(POLLNVAL) != 0 { throw .broken("the connection is closed") }
+                if p[0].revents & Int16(POLLNVAL) != 0 { throw .broken("the connection is closed") }
                 return true            // readable, writable, or HUP/ERR (the next read says which)
             }
             if r == 0 { return false }

@@ -66,6 +66,18 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         public var startSettle = 25
         /// A `CANCEL` whose cancel notice has not come this long after is sent again.
         public var cancelConfirm = 100
+        /// A cancelled message whose cancel notice never came is forgotten this long after it
+        /// was sent.
+        public var forgetCancelled = 8000
+        /// An utterance that began is taken as hung when it is still speaking this long after,
+        /// plus `longestSpeechPerCharacter` for each character (far longer than any voice takes).
+        public var longestSpeech = 15_000
+        public var longestSpeechPerCharacter = 400
+        /// The worker's loop wakes at least this often, with nothing to do.
+        public var loopTick = 1000
+        /// On the way out (`CANCEL SELF`, `QUIT` to a daemon that may be gone), how long a write
+        /// may wait for the socket.
+        public var goodbyeWrite = 20
         /// Reconnect backoff (`Backoff`): the first wait, doubled after each failure up to the second.
         public var firstBackoff = 50
         public var maxBackoff = 2000
@@ -84,6 +96,9 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// Called on the worker thread for every command written and reply read (benchmarks).
     /// Set before `start`.
     public var trace: (@Sendable (SSIPTrace) -> Void)?
+    /// The clock the worker runs on (nil: CLOCK_MONOTONIC); tests give one that moves only when
+    /// told. Set before `start`.
+    public var clock: (any WorkerTimeSource)?
 
     private let lock = Mutex<OutputWorker<SpeechMail>?>(nil)
 
@@ -108,7 +123,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         let engine = SpeechdEngine(address: resolvedAddress, addressText: address ?? ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? "",
                                    voice: voice, timing: timing, worker: worker, trace: trace)
         let firstAttempt = DispatchSemaphore(value: 0)
-        worker.start(threadName: "tandem-speech", report: report) {
+        worker.start(threadName: "tandem-speech", clock: clock, report: report) {
             engine.run(firstAttempt: { firstAttempt.signal() })
         }
         _ = firstAttempt.wait(timeout: .now() + .milliseconds(timing.startWait))

@@ -13,8 +13,10 @@ extension SpeechdEngine {
         var opened: [SpeechComponent: SSIPConnection] = [:]
         do throws(SSIPError) {
             for component in SpeechComponent.allCases {
-                opened[component] = try SSIPConnection.open(address, component: component, user: user, voice: voice,
-                                                            replyTimeoutMs: timing.replyTimeout, trace: trace)
+                let c = try SSIPConnection.open(address, component: component, user: user, voice: voice,
+                                                replyTimeoutMs: timing.replyTimeout, trace: trace)
+                c.goodbyeWriteMs = timing.goodbyeWrite
+                opened[component] = c
             }
         } catch {
             for c in opened.values { c.close() }
@@ -70,15 +72,6 @@ extension SpeechdEngine {
         for t in kept {
             t.messageID = nil
             t.begunAt = nil
-        }
-    }
-
-    /// The outage has lasted `holdLimit`: the session stops waiting for kept utterances (they
-    /// are reported cancelled) but they are still said once a daemon is back.
-    func releaseKept() {
-        for t in kept where t.external && !t.endReported && latest[t.spoken.id] === t {
-            report(.speechCancelled(t.spoken.id))
-            t.endReported = true
         }
     }
 

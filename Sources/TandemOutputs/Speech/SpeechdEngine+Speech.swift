@@ -30,36 +30,13 @@ extension SpeechdEngine {
             return
         }
         if t.isKept {
-            kept.append(t)
-            if kept.count > Self.maxKept, let i = kept.firstIndex(where: { $0.messageID == nil }) {
-                // A long outage: the oldest waiting one goes, as if cancelled.
-                finish(kept.remove(at: i), .cancel, synthetic: true)
-            }
-            sendKept()
+            keep(t)
         } else if isConnected {
             send(t)
         } else {
             // Stale by the time a daemon is back: never said.
             finish(t, .cancel, synthetic: true)
         }
-    }
-
-    func cancel(_ spoken: Spoken) {
-        guard let t = latest[spoken.id] else { return }
-        kept.removeAll { $0 === t }
-        // The session is done with it already: speech-dispatcher's cancel notice is passed on
-        // for the transcript; one not yet sent is simply forgotten.
-        if t.messageID != nil, let c = connections[t.component] {
-            if !t.cancelRequested {
-                t.cancelRequested = true
-                t.cancelSentAt = WorkerClock.now()
-                t.cancelAttempts = 1
-                do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
-            }
-        } else {
-            latest[spoken.id] = nil
-        }
-        sendKept()
     }
 
     func playSound(_ icon: SoundIcon) {
@@ -71,12 +48,6 @@ extension SpeechdEngine {
         } catch {
             lose(error)
         }
-    }
-
-    /// Sends the oldest kept utterance when none is out.
-    func sendKept() {
-        guard isConnected, let head = kept.first, head.messageID == nil else { return }
-        send(head)
     }
 
     func send(_ t: TrackedUtterance) {
@@ -99,6 +70,9 @@ extension SpeechdEngine {
             for kind in early.removeValue(forKey: id) ?? [] { apply(kind, to: t) }
         } catch {
             lose(error)
+            // It had no message id yet, so `lose` did not see it: stale like the rest of the
+            // text in flight (a kept one stays in `kept` and is said after reconnecting).
+            if !t.isKept { finish(t, .cancel, synthetic: true) }
         }
     }
 
@@ -172,38 +146,6 @@ extension SpeechdEngine {
         ignoredIDs.insert(id)
         if ignoredIDs.count > Self.maxEarly, let oldest = ignoredIDs.min() { ignoredIDs.remove(oldest) }
         early[id] = nil
-    }
-
-    /// A cancel speech-dispatcher lost: the message began after it, or no cancel notice came
-    /// within `Timing.cancelConfirm`. (0.11.4 drops a `CANCEL` that arrives while its output
-    /// module is still launching the synthesizer.) Cancel again; what went out on the same
-    /// connection after it, and would fall to `CANCEL SELF` too, is sent again after the cancel.
-    func repairCancel(_ t: TrackedUtterance) {
-        guard let c = connections[t.component], t.cancelAttempts < 3 else { return }
-        let newer = byMessage.values.filter { $0 !== t && $0.component == t.component && $0.sentAt >= t.sentAt && !$0.cancelRequested }
-            .sorted { $0.sentAt < $1.sentAt }
-        if newer.contains(where: { $0.begunAt != nil }) {
-            // Something newer speaks, so this one is over; its notice just went missing.
-            if let id = t.messageID { byMessage[id] = nil }
-            return
-        }
-        t.cancelAttempts += 1
-        t.cancelSentAt = WorkerClock.now()
-        do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
-        for n in newer {
-            if let old = n.messageID {
-                byMessage[old] = nil
-                ignore(old)
-            }
-            n.messageID = nil
-            send(n)
-        }
-    }
-
-    /// When the oldest unconfirmed cancel is due for `repairCancel`.
-    func cancelCheckDeadline() -> UInt64? {
-        byMessage.values.filter { $0.cancelRequested && $0.cancelAttempts < 3 }
-            .map { $0.cancelSentAt &+ UInt64(timing.cancelConfirm) * 1_000_000 }.min()
     }
 
     /// Reports the end (`.end`) or cancel of `t` to the session, while it is the newest run of

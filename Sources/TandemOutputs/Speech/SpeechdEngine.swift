@@ -75,6 +75,8 @@ final class SpeechdEngine: @unchecked Sendable {
     /// Limits: kept utterances waiting for a daemon, and early events remembered.
     static let maxKept = 64
     static let maxEarly = 64
+    /// How often a lost cancel is sent (the first `CANCEL` and its repairs).
+    static let maxCancelAttempts = 3
 
     init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
          worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
@@ -106,37 +108,6 @@ final class SpeechdEngine: @unchecked Sendable {
         }
     }
 
-    /// Carries out waiting jobs in order, unless the last message sent is still starting
-    /// (for at most `Timing.startGate`); a `speak` whose `cancel` is also waiting is dropped
-    /// together with it.
-    func flushDeferred() {
-        while true {
-            handleEvents()
-            guard !deferred.isEmpty else { return }
-            if let due = gateDeadline() {
-                if WorkerClock.now() < due { return }
-                starting = nil
-            }
-            let job = deferred.removeFirst()
-            if case .speak(let spoken, _) = job, let i = deferred.firstIndex(where: { Self.isCancel($0, of: spoken) }) {
-                deferred.remove(at: i)
-                continue
-            }
-            handle(job)
-        }
-    }
-
-    /// Until when jobs wait (nil: they need not).
-    func gateDeadline() -> UInt64? {
-        if let s = starting { return s.sentAt &+ UInt64(timing.startGate) * 1_000_000 }
-        return settleUntil > WorkerClock.now() ? settleUntil : nil
-    }
-
-    static func isCancel(_ job: SpeechJob, of spoken: Spoken) -> Bool {
-        if case .cancel(let c) = job { return c.id == spoken.id }
-        return false
-    }
-
     /// Sleeps until a job, a socket's data or the next deadline.
     func waitForInput() {
         worker.wait(for: connections.values.map(\.socket.fd), until: nextDeadline())
@@ -158,7 +129,7 @@ final class SpeechdEngine: @unchecked Sendable {
     /// When the loop next has something to do without input.
     func nextDeadline() -> UInt64 {
         let now = WorkerClock.now()
-        var due = now &+ 1_000_000_000       // at least once a second
+        var due = now &+ UInt64(timing.loopTick) * 1_000_000
         if !deferred.isEmpty, let gate = gateDeadline() { due = min(due, gate) }
         if !isConnected { return max(now, min(due, nextAttempt, holdDeadline() ?? .max)) }
         if let w = watchdogDeadline() { due = min(due, w) }
@@ -183,49 +154,8 @@ final class SpeechdEngine: @unchecked Sendable {
             do throws(SSIPError) { try c.request("GET RATE") } catch { lose(error); return }
             lastHeard = WorkerClock.now()
         }
-        let confirm = UInt64(timing.cancelConfirm) * 1_000_000
-        for t in byMessage.values.sorted(by: { $0.sentAt < $1.sentAt })
-        where t.cancelRequested && t.cancelAttempts < 3 && now >= t.cancelSentAt &+ confirm && t.messageID.map({ byMessage[$0] === t }) == true {
-            repairCancel(t)
-        }
-        // Cancelled utterances whose cancel notice never came are forgotten after a while.
-        let stale = UInt64(timing.beginTimeout * 4) * 1_000_000
-        for (id, t) in byMessage where t.cancelRequested && now > t.sentAt &+ stale { byMessage[id] = nil }
+        checkCancels(at: now)
     }
 
-    /// Hang detection: something of Tandem's was sent and has not begun, nothing of Tandem's
-    /// is speaking, and speech-dispatcher has been silent for `beginTimeout`; or an utterance
-    /// has been speaking far longer than it could.
-    func watchdogDeadline() -> UInt64? {
-        var speaking = false
-        var oldestWaiting: UInt64?
-        var longest: UInt64?
-        for t in byMessage.values {
-            if let began = t.begunAt {
-                speaking = true
-                let limit = began &+ UInt64(15_000 + 400 * t.text.count) * 1_000_000
-                longest = min(longest ?? limit, limit)
-            } else if !t.cancelRequested {
-                oldestWaiting = min(oldestWaiting ?? t.sentAt, t.sentAt)
-            }
-        }
-        var due = longest
-        if !speaking, let waiting = oldestWaiting {
-            let d = max(waiting, lastActivity) &+ UInt64(timing.beginTimeout) * 1_000_000
-            due = min(due ?? d, d)
-        }
-        return due
-    }
 
-    /// While Tandem's speech is out, speech-dispatcher is asked something cheap when it has
-    /// been silent for `Timing.keepAlive` (a reply timeout then means it hangs).
-    func keepAliveDeadline() -> UInt64? {
-        guard !byMessage.isEmpty else { return nil }
-        return max(lastActivity, lastHeard) &+ UInt64(timing.keepAlive) * 1_000_000
-    }
-
-    func holdDeadline() -> UInt64? {
-        guard let since = outageSince, kept.contains(where: { $0.external && !$0.endReported }) else { return nil }
-        return since &+ UInt64(timing.holdLimit) * 1_000_000
-    }
 }

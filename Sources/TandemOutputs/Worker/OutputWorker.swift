@@ -55,11 +55,14 @@ final class OutputWorker<Mail: Sendable>: Sendable {
 
     // MARK: any thread
 
-    /// Starts the thread running `body`, which returns once `isStopping` is true.
-    func start(threadName: String, report: @escaping @Sendable (LiveOutputEvent) -> Void, _ body: @escaping @Sendable () -> Void) {
+    /// Starts the thread running `body`, which returns once `isStopping` is true; on `clock`
+    /// when one is given (`WorkerClock`), else on CLOCK_MONOTONIC.
+    func start(threadName: String, clock: (any WorkerTimeSource)? = nil, report: @escaping @Sendable (LiveOutputEvent) -> Void,
+               _ body: @escaping @Sendable () -> Void) {
         reporter.withLock { $0.call = report }
         let finished = self.finished
         let thread = Thread {
+            if let clock { WorkerClock.use(clock) }
             var set = sigset_t()
             sigemptyset(&set)
             sigaddset(&set, SIGPIPE)
@@ -126,7 +129,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     func wait(for fds: [Int32], until deadline: UInt64) -> [Int16] {
         var polled = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
         polled += fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        _ = poll(&polled, nfds_t(polled.count), WorkerClock.pollTimeout(until: deadline))
+        _ = WorkerClock.poll(&polled, until: deadline)
         return polled.dropFirst().map(\.revents)
     }
 

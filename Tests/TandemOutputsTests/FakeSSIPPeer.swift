@@ -1,0 +1,285 @@
+import Foundation
+import Glibc
+import Synchronization
+import TandemTestSupport
+
+/// A speech-dispatcher stand-in on a Unix socket, for the speech engine's recovery rules: it
+/// answers SSIP as speech-dispatcher 0.11.4 does, except where the test scripts it to
+/// misbehave — a reply that never comes, garbage, a reply split across reads, a connection
+/// that is accepted and never answered, one closed in the middle of a reply, a peer that reads
+/// a byte at a time. Events (begin, end, cancel) are sent when the test says.
+///
+/// Deterministic: it does nothing on its own; every reply follows a command, every event a
+/// call. `pending` says whether a command is still being answered, so a test moves its
+/// `ManualClock` only once the peer is done.
+final class FakeSSIPPeer: @unchecked Sendable {
+    /// What the peer was sent: one command line, or `DATA` with a message's text.
+    struct Command: Sendable, Hashable, CustomStringConvertible {
+        /// The connection, by the order it was accepted (0 first).
+        var connection: Int
+        /// `focus`, `announcements`, … from its `CLIENT_NAME` (empty before it).
+        var component: String
+        var line: String
+        var description: String { "\(connection):\(component) \(line)" }
+    }
+
+    /// How the peer answers one command.
+    enum Answer: Sendable {
+        /// As speech-dispatcher does.
+        case normal
+        /// Not at all (the reply never comes); the connection goes on reading.
+        case none
+        /// These bytes instead, each chunk in a write of its own, 20 ms apart (so each lands
+        /// in a read of its own).
+        case chunks([String])
+        /// These bytes, then the connection is closed.
+        case thenClose(String)
+        /// Nothing, ever again, on this connection: it neither reads nor answers.
+        case hang
+    }
+
+    let path: String
+    /// Decides each command's answer; `.normal` unless the test says otherwise.
+    let script = Mutex<@Sendable (Command) -> Answer>({ _ in .normal })
+    /// Reads a byte at a time, 1 ms apart, and writes its answers a byte at a time.
+    let slow = Mutex(false)
+
+    private struct Peer {
+        var fd: Int32
+        var component = ""
+        var index: Int
+        var open = true
+    }
+    private struct State {
+        var listener: Int32 = -1
+        var peers: [Peer] = []
+        var commands: [Command] = []
+        var pending = 0
+        var nextMessage = 1
+        var stopping = false
+    }
+    private let state = Mutex(State())
+    private let directory: String
+
+    init() throws {
+        directory = try temporaryDirectory(prefix: "tandem-fakessip-")
+        path = directory + "/speechd.sock"
+        try listen()
+    }
+
+    deinit { stop() }
+
+    /// The address to give `SpeechDispatcherOutput`.
+    var address: String { "unix_socket:\(path)" }
+
+    /// Every command received so far.
+    var commands: [Command] { state.withLock { $0.commands } }
+    /// The command lines received so far (without `CLIENT_NAME`/`NOTIFICATION`/voice set-up).
+    var speechCommands: [String] {
+        commands.map(\.line).filter { line in
+            !line.hasPrefix("SET SELF CLIENT_NAME") && !line.hasPrefix("SET SELF NOTIFICATION")
+                && !["RATE", "PITCH", "VOLUME", "PUNCTUATION", "VOICE_TYPE"].contains { line.hasPrefix("SET SELF \($0)") }
+        }
+    }
+    /// Connections accepted so far.
+    var accepted: Int { state.withLock { $0.peers.count } }
+    /// Connections open now.
+    var open: Int { state.withLock { $0.peers.filter(\.open).count } }
+    /// A command is still being answered.
+    var pending: Bool { state.withLock { $0.pending > 0 } }
+
+    // MARK: the test's controls
+
+    /// Sends event `code` (701 begin, 702 end, 703 cancel) for `message` on the newest open
+    /// connection of `component`.
+    func event(_ code: Int, message: Int, component: String = "focus") {
+        let word = [700: "INDEX_MARK", 701: "BEGIN", 702: "END", 703: "CANCELED"][code] ?? "EVENT"
+        let target = state.withLock { s in s.peers.last { $0.open && $0.component == component }?.fd }
+        if let fd = target { write(fd, "\(code)-\(message)\r\n\(code)-1\r\n\(code) \(word)\r\n") }
+    }
+
+    /// The message ids given so far, by the `DATA` they answered, oldest first.
+    var messages: [(id: Int, text: String, component: String)] {
+        var id = 0
+        return commands.compactMap { c in
+            guard c.line.hasPrefix("DATA ") else { return nil }
+            id += 1
+            return (id, String(c.line.dropFirst(5)), c.component)
+        }
+    }
+
+    /// The daemon goes away: no one listens any more and every connection is closed.
+    func goAway() {
+        let fds = state.withLock { s -> [Int32] in
+            let l = s.listener
+            s.listener = -1
+            var fds = [l]
+            for i in s.peers.indices where s.peers[i].open { s.peers[i].open = false; fds.append(s.peers[i].fd) }
+            return fds
+        }
+        unlink(path)
+        for fd in fds where fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+    }
+
+    /// The daemon is back at the same address.
+    func comeBack() throws { try listen() }
+
+    func stop() {
+        state.withLock { $0.stopping = true }
+        goAway()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    // MARK: the peer
+
+    private func listen() throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, Glibc.listen(fd, 16) == 0 else {
+            close(fd)
+            throw TestSupportError("fake SSIP peer cannot listen at \(path): \(String(cString: strerror(errno)))")
+        }
+        state.withLock { $0.listener = fd }
+        Thread.detachNewThread { [self] in acceptLoop(fd) }
+    }
+
+    private func acceptLoop(_ listener: Int32) {
+        while true {
+            var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let r = Glibc.poll(&p, 1, 50)
+            let gone = state.withLock { $0.listener != listener || $0.stopping }
+            if gone { return }
+            guard r > 0 else { continue }
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { continue }
+            let index = state.withLock { s -> Int in
+                s.peers.append(Peer(fd: fd, index: s.peers.count))
+                return s.peers.count - 1
+            }
+            Thread.detachNewThread { [self] in serve(fd, index) }
+        }
+    }
+
+    private func isOpen(_ index: Int) -> Bool { state.withLock { $0.peers[index].open && !$0.stopping } }
+
+    private func serve(_ fd: Int32, _ index: Int) {
+        var buffer: [UInt8] = []
+        var data: [String]?
+        var hung = false
+        while isOpen(index) {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard Glibc.poll(&p, 1, 50) >= 0 else { break }
+            guard p.revents != 0, !hung else { continue }
+            var chunk = [UInt8](repeating: 0, count: slow.withLock { $0 } ? 1 : 4096)
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            if slow.withLock({ $0 }) { usleep(1000) }
+            buffer += chunk[0..<n]
+            while let nl = buffer.firstIndex(of: 0x0A) {
+                var line = String(decoding: buffer[..<nl], as: UTF8.self)
+                if line.hasSuffix("\r") { line.removeLast() }
+                buffer.removeSubrange(...nl)
+                if var lines = data {
+                    if line == "." {
+                        data = nil
+                        hung = answer(Command(connection: index, component: component(index), line: "DATA " + lines.joined(separator: "\n")), on: fd, index)
+                    } else {
+                        lines.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
+                        data = lines
+                    }
+                    continue
+                }
+                if line == "SPEAK" { data = [] }
+                if line.hasPrefix("SET SELF CLIENT_NAME ") {
+                    let name = line.split(separator: ":").last.map(String.init) ?? ""
+                    state.withLock { $0.peers[index].component = name }
+                }
+                hung = answer(Command(connection: index, component: component(index), line: line), on: fd, index)
+                if line == "SPEAK", hung { data = nil }
+                if hung { break }
+            }
+        }
+        state.withLock { s in
+            if s.peers[index].open { s.peers[index].open = false; close(fd) }
+        }
+    }
+
+    private func component(_ index: Int) -> String { state.withLock { $0.peers[index].component } }
+
+    /// Answers `command`; true when the connection hangs from now on.
+    private func answer(_ command: Command, on fd: Int32, _ index: Int) -> Bool {
+        let (decide, id) = state.withLock { s -> ((@Sendable (Command) -> Answer), Int) in
+            s.commands.append(command)
+            s.pending += 1
+            var id = 0
+            if command.line.hasPrefix("DATA ") { id = s.nextMessage; s.nextMessage += 1 }
+            return (script.withLock { $0 }, id)
+        }
+        defer { state.withLock { $0.pending -= 1 } }
+        switch decide(command) {
+        case .normal:
+            write(fd, Self.reply(to: command.line, message: id))
+            if command.line == "QUIT" { shutdown(fd, Int32(SHUT_RDWR)) }
+            return false
+        case .none:
+            return false
+        case .chunks(let parts):
+            for (i, part) in parts.enumerated() {
+                if i > 0 { usleep(20_000) }
+                write(fd, part)
+            }
+            return false
+        case .thenClose(let bytes):
+            write(fd, bytes)
+            state.withLock { s in if s.peers[index].open { s.peers[index].open = false; shutdown(fd, Int32(SHUT_RDWR)); close(fd) } }
+            return true
+        case .hang:
+            // Not pending: nothing will ever come of it.
+            state.withLock { $0.pending -= 1 }
+            while isOpen(index) { usleep(5_000) }
+            state.withLock { $0.pending += 1 }
+            return true
+        }
+    }
+
+    /// What speech-dispatcher 0.11.4 answers.
+    static func reply(to line: String, message id: Int) -> String {
+        if line.hasPrefix("DATA ") { return "225-\(id)\r\n225 OK MESSAGE QUEUED\r\n" }
+        if line == "SPEAK" { return "230 OK RECEIVING DATA\r\n" }
+        if line.hasPrefix("SET SELF CLIENT_NAME") { return "208 OK CLIENT NAME SET\r\n" }
+        if line.hasPrefix("SET SELF NOTIFICATION") { return "220 OK NOTIFICATION SET\r\n" }
+        if line.hasPrefix("SET ") { return "203 OK SET\r\n" }
+        if line == "CANCEL SELF" { return "210 OK CANCELED\r\n" }
+        if line == "GET RATE" { return "251-0\r\n251 OK GET RETURNED\r\n" }
+        if line.hasPrefix("SOUND_ICON") { return "210 OK SOUND ICON QUEUED\r\n" }
+        if line == "QUIT" { return "231 HAPPY HACKING\r\n" }
+        return "300 ERR UNKNOWN COMMAND\r\n"
+    }
+
+    private func write(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        if slow.withLock({ $0 }) {
+            for b in bytes {
+                var one = b
+                _ = send(fd, &one, 1, Int32(MSG_NOSIGNAL))
+                usleep(500)
+            }
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
