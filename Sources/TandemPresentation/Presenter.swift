@@ -99,6 +99,12 @@ public struct Presenter: Sendable {
             out.append(.speak(Utterance(text: progressValue(e.progress) ?? "", language: lang, source: .progress,
                                         progress: ProgressStep(step: step, steps: steps))))
             if s == nav.screenIndex, nav.focusIndex == i { out.append(.focusLine(braille(for: i, in: nav))) }
+            if step >= steps, let value = progressValue(e.progress) {
+                // The end of loading is a status message on the display, as speech says it: it
+                // stays for the message time even when a new screen replaces the indicator now.
+                let name = e.label.map { nav.catalog.resolve($0, language: lang) } ?? e.progress?.label ?? ""
+                out.append(.flash(BrailleText(text: name.isEmpty ? value : name + ", " + value, cursor: nil)))
+            }
             return out
         }
     }
