@@ -90,6 +90,9 @@ extension Presenter {
         d.words.map(abbreviation).forEach(add)
         if let p = d.position { add(phrases.format("braille.position", String(p.index), String(p.count))) }
         if let m = d.marker { add(phrases.text("braille." + m)) }
+        // Speech says "Actions available" after the pause; the display, which has no pause,
+        // says it where the line ends.
+        if d.actionsAvailable { add(phrases.text("braille.actionsAvailable")) }
         return BrailleText(text: text, cursor: min(cursor, text.count), editing: editing)
     }
 }

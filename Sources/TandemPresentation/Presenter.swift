@@ -79,8 +79,13 @@ public struct Presenter: Sendable {
                     .flash(BrailleText(text: text, cursor: nil))]
         case .pageScrolled(let text):
             return [.speak(Utterance(text: text, language: lang, source: .value)), .flash(BrailleText(text: text, cursor: nil))]
-        case .boundary:
-            return [.sound(.boundary)]
+        case .boundary(let edge):
+            // The sound is all speech users get; the display says where navigation stopped.
+            return [.sound(.boundary), .flash(BrailleText(text: phrases.boundary(edge.rawValue), cursor: nil))]
+        case .unhandled(.activate):
+            let text = phrases.noAction
+            return [.sound(.boundary), .speak(Utterance(text: text, language: lang, source: .value)),
+                    .flash(BrailleText(text: text, cursor: nil))]
         case .actionSelected(let id, let name):
             let text = name ?? phrases.activate
             var out: [Output] = [.speak(Utterance(text: text, language: lang, source: .value))]

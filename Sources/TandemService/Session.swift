@@ -39,6 +39,8 @@ public struct Session {
     var history = SpeechHistory()
     var readAll: ReadAll?
     var flashTimer = FlashTimer()
+    /// The message shown stays until a key (help), whatever the message time.
+    var flashStaysUntilKey = false
     var progressBraille = ProgressBraille()
     /// The width a braille display reported; it outlasts profile changes.
     var reportedWidth: Int?
