@@ -68,7 +68,8 @@ extension Session {
             }
             emit(.event(SessionEvent("history", [.init("index", String(position - history.entries.count)), .init("text", u.text)])))
             submit(u, user: true)
-            flash(u.text)
+            // The display shows where in the history the entry is: "3 of 12: …".
+            flash(phrases.format("context.position", String(position + 1), String(history.entries.count)) + ": " + u.text)
         case .mark:
             emit(.event(SessionEvent("mark", [.init("screen", navigator.screen.id), .init("id", navigator.focusedElement?.id ?? ""),
                                               .init("last", history.recent(3).joined(separator: " | "))])))
@@ -102,6 +103,7 @@ extension Session {
     /// when `tandem run` set one, else every command.
     var helpText: String {
         let phrases = presenter.phrases
+        if let displayKeys { return displayKeys.brailleHelp(phrases) }
         if let helpKeys { return helpKeys.terminalHelp(phrases) }
         return Command.table.map { "\($0.usage): \(phrases.commandSummary($0.name) ?? $0.summary)" }.joined(separator: ". ")
     }

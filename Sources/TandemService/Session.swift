@@ -28,6 +28,8 @@ public struct Session {
     public let sink: any OutputSink
     /// The terminal's key map, for the help key (set by `tandem run`); nil says the commands.
     public var helpKeys: KeyMap?
+    /// Set while a display key is carried out: the help key then lists the display's keys.
+    public var displayKeys: KeyMap?
 
     var presenter: Presenter
     var policy: SpeechPolicy

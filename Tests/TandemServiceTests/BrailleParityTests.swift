@@ -1,6 +1,8 @@
 import Testing
 import TandemModel
 import TandemOutputs
+import TandemPresentation
+import TandemNavigator
 import TandemService
 import TandemTestSupport
 
@@ -122,5 +124,45 @@ struct BrailleParityTests {
         let r = try ReplayHarness.replay(example: "grocery")
         let flash = try #require(r.braille.first { $0.string("text")?.hasSuffix("Café adicionado ao carrinho") == true })
         #expect(flash.string("text") == "1 no carrinho. Café adicionado ao carrinho")
+    }
+
+    @Test("the display has keys for speech history, the mark and help")
+    func displayKeysForTesterTools() {
+        let m = KeyMap.default
+        #expect(m.command(forBrailleCommand: "HELP", argument: nil) == .help)
+        #expect(m.command(forBrailleCommand: "PRPROMPT", argument: nil) == .historyPrevious)
+        #expect(m.command(forBrailleCommand: "NXPROMPT", argument: nil) == .historyNext)
+        #expect(m.command(forBrailleCommand: "SETMARK", argument: nil) == .mark)
+    }
+
+    @Test("help from a display key lists the display's keys, in the session's language")
+    func helpListsDisplayKeys() throws {
+        let catalog = try Example("grocery").catalog()
+        let sink = RecordingSink()
+        var session = Session(catalog: catalog, profile: Profile(), sink: sink, timing: .virtual, makeTranslator: louisTranslator(for:))
+        session.start(at: 0)
+        session.displayKeys = .default
+        session.perform(.help, at: 100)
+        session.settle()
+        let help = try #require(sink.lastBrailleFrame)
+        #expect(help.flash)
+        #expect(help.text.contains("LNDN: ") && help.text.contains("PRPROMPT: ") && help.text.contains("HELP: "), "\(help.text)")
+        let phrases = Phrases.forLanguage("pt-BR")
+        let summary = try #require(phrases.commandSummary("next"))
+        #expect(help.text.contains("LNDN: " + summary), "the summaries in Portuguese")
+    }
+
+    @Test("a history entry shows its position on the display, in the session's language")
+    func historyPosition() throws {
+        let r = try Self.run(Self.grocery, "wait 2000\nnext\nwait 2000\nhistory-previous\nwait 500\nhistory-previous\nwait 500\n")
+        // Everything spoken before the first review is in the history, the newest last.
+        let before = r.lines.prefix { $0.string("command") != "history-previous" }
+        let said = before.filter { $0.string("op") == "speak" }.compactMap { $0.string("text") }
+        let n = said.count
+        #expect(n >= 2)
+        let first = try #require(Self.shownAfter("history-previous", in: r)?.string("text"))
+        let second = try #require(Self.shownAfter("history-previous", occurrence: 1, in: r)?.string("text"))
+        #expect(first == "\(n) de \(n): \(said[n - 1])")
+        #expect(second == "\(n - 1) de \(n): \(said[n - 2])")
     }
 }
