@@ -3,8 +3,15 @@ import Foundation
 import TandemPresentation
 
 /// Braille translation with liblouis: Unicode braille cells straight from the tables
-/// (`dotsIO|ucBrl`), uncontracted by default, contracted on request, computer braille at the
-/// cursor.
+/// (`dotsIO|ucBrl`), uncontracted by default, contracted on request, the word being edited
+/// uncontracted (computer braille) at the cursor.
+///
+/// Computer braille at the cursor is only asked of liblouis when it shows the word better than
+/// the literary table does: in contracted braille (one cell per character, so the user sees what
+/// they edit), and never for a word with a digit. liblouis' computer braille in these 6-dot
+/// tables writes a digit as its letter (a–j) with neither the number sign nor dot 8, so "11"
+/// would read "aa"; in uncontracted braille it also drops the Portuguese capital sign and gives
+/// nothing in return.
 ///
 /// liblouis keeps one table cache and one set of buffers for the whole process and is not
 /// thread-safe, so every call from every translator is serialised on one process-wide lock.
@@ -78,7 +85,7 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
             var inputPos = [Int32](repeating: 0, count: capacity)
             var cursorPos = Int32(cursor.map { min($0, input.count - 1) } ?? -1)
             var mode = Int32(dotsIO.rawValue | ucBrl.rawValue)
-            if cursor != nil && editing && computerBrailleAtCursor { mode |= Int32(compbrlAtCursor.rawValue) }
+            if let c = cursor, editing, usesComputerBraille(atWordOf: c, in: text) { mode |= Int32(compbrlAtCursor.rawValue) }
             let hasCursor = cursor != nil
             let ok = input.withUnsafeBufferPointer { inBuf in
                 out.withUnsafeMutableBufferPointer { outBuf in
@@ -101,5 +108,18 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
         }
         // liblouis failed (no table): fall back to blanks of the right length rather than nothing.
         return ([Cell](repeating: 0, count: input.count), cursor)
+    }
+
+    /// Whether the word around character offset `cursor` is shown in computer braille (see the
+    /// type's doc comment): contracted, asked for, and no digit in the word.
+    func usesComputerBraille(atWordOf cursor: Int, in text: String) -> Bool {
+        guard contracted, computerBrailleAtCursor else { return false }
+        let chars = Array(text)
+        guard !chars.isEmpty else { return false }
+        let c = min(max(0, cursor), chars.count - 1)
+        var start = c, end = c
+        while start > 0, !chars[start - 1].isWhitespace { start -= 1 }
+        while end < chars.count, !chars[end].isWhitespace { end += 1 }
+        return !chars[start..<end].contains { $0.isNumber }
     }
 }

@@ -55,7 +55,8 @@ public struct PolicySettings: Sendable, Hashable {
 ///    - `text`: the latest wins; earlier `text` waiting is dropped, playing `text` is cut;
 ///      it waits for `message` and `important`;
 ///    - `notification` (hints) is dropped when anything plays or waits;
-///    - `progress`: the first of a series waits for its turn (only a key or `stop` drops it), the
+///    - `progress`: the first of a series waits for its turn (only a key or `stop` drops it), and
+///      a newer step replaces it while it waits (the newest wins, as on the display); the
 ///      last is a `message` that never overtakes a first still waiting, and one in between is
 ///      dropped while anything plays or waits, or within the progress interval.
 ///    Anything new drops a hint that was waiting for its pause to end.
@@ -187,6 +188,14 @@ public struct SpeechPolicy: Sendable {
             if Self.isFirstProgress(item) {
                 queue.append(item)
                 if playing != nil || queue.count > 1 { out.append(.postpone(item, reason: "first progress waits")) }
+            } else if let w = queue.firstIndex(where: { Self.isFirstProgress($0) && $0.priority == .progress }) {
+                // A newer step takes the place of the first one still waiting (and its spared
+                // status): when it is heard it says what the display shows, not a stale step.
+                var newer = item
+                newer.utterance.progress = queue[w].utterance.progress
+                out.append(.drop(queue[w], reason: "newer progress"))
+                queue[w] = newer
+                out.append(.postpone(newer, reason: "first progress waits"))
             } else if playing != nil || !queue.isEmpty {
                 out.append(.drop(item, reason: "busy"))
             } else if let last = lastProgressSpokenAt, now - last < settings.progressInterval {

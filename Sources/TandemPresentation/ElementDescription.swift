@@ -32,6 +32,9 @@ struct ElementDescription {
     var position: (index: Int, count: Int)?
     /// `listStart`, `listEnd`, `landmarkStart` or `landmarkEnd`.
     var marker: String?
+    /// The element has custom actions and the verbosity says so ("Actions available"; `acts`
+    /// at the end of the braille line).
+    var actionsAvailable = false
     /// The hint as VoiceOver composes it (element's own, switch, text field, adjustable);
     /// custom actions are added when it is spoken.
     var hint: String?
@@ -57,6 +60,7 @@ extension Presenter {
             d.brailleLabel = ""
         }
         d.value = t.contains(.switchButton) ? nil : spokenValue(of: e, language: nav.language, appOwned: nav.forwardsActions)
+        d.actionsAvailable = verbosity.actionsAvailable && !e.actions.isEmpty
 
         // An element with nothing else to say says its hint in their place, and not again after the pause.
         var ownHint = e.hint.flatMap { $0.isEmpty ? nil : $0 }

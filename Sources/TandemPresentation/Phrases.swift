@@ -82,6 +82,13 @@ public struct Phrases: Sendable {
     /// Said once when speech-dispatcher or BRLTTY cannot be reached.
     public var speechUnavailable: String { text("status.speechUnavailable") }
     public var brailleUnavailable: String { text("status.brailleUnavailable") }
+    /// Said and shown when an output that was unavailable answers again.
+    public var speechAvailable: String { text("status.speechAvailable") }
+    public var brailleAvailable: String { text("status.brailleAvailable") }
+    /// Shown when navigation runs into `edge` (`start`, `end`, `none`: nothing to act on).
+    public func boundary(_ edge: String) -> String { text("status.boundary." + edge) }
+    /// Said and shown when the focused element has nothing to activate.
+    public var noAction: String { text("status.noAction") }
     /// `tandem run`'s own feedback; `%@` is the new setting.
     public var markRecorded: String { text("session.markRecorded") }
     public var rate: String { text("session.rate") }

@@ -58,7 +58,8 @@ extension Presenter {
         return parts.isEmpty ? nil : parts.joined(separator: ". ")
     }
 
-    /// "Home tab 1/3", the cursor at the start, or at the value the user edits or adjusts.
+    /// "Home tab 1/3", "Quantity, 2 in cart adj": the cursor at the start, or at the value the
+    /// user edits or adjusts; a comma between the label and the value.
     public func braille(for i: Int, in nav: Navigator) -> BrailleText {
         braille(describe(i, in: nav))
     }
@@ -76,7 +77,10 @@ extension Presenter {
         d.headers.forEach(add)
         add(d.brailleLabel)
         if let cell = d.cell { cellParts(cell, prefix: "braille.").forEach(add) }
-        if let v = d.value {
+        if let v = d.value, !v.isEmpty {
+            // A comma keeps label and value apart, as speech's pause does: without it a label
+            // ending in a number and a value starting with one ("$5.99 0 in cart") read as one.
+            if !text.isEmpty { text += "," }
             if d.valueIsEdited {
                 cursor = text.isEmpty ? 0 : text.count + 1
                 editing = true
@@ -86,6 +90,9 @@ extension Presenter {
         d.words.map(abbreviation).forEach(add)
         if let p = d.position { add(phrases.format("braille.position", String(p.index), String(p.count))) }
         if let m = d.marker { add(phrases.text("braille." + m)) }
+        // Speech says "Actions available" after the pause; the display, which has no pause,
+        // says it where the line ends.
+        if d.actionsAvailable { add(phrases.text("braille.actionsAvailable")) }
         return BrailleText(text: text, cursor: min(cursor, text.count), editing: editing)
     }
 }

@@ -79,8 +79,13 @@ public struct Presenter: Sendable {
                     .flash(BrailleText(text: text, cursor: nil))]
         case .pageScrolled(let text):
             return [.speak(Utterance(text: text, language: lang, source: .value)), .flash(BrailleText(text: text, cursor: nil))]
-        case .boundary:
-            return [.sound(.boundary)]
+        case .boundary(let edge):
+            // The sound is all speech users get; the display says where navigation stopped.
+            return [.sound(.boundary), .flash(BrailleText(text: phrases.boundary(edge.rawValue), cursor: nil))]
+        case .unhandled(.activate):
+            let text = phrases.noAction
+            return [.sound(.boundary), .speak(Utterance(text: text, language: lang, source: .value)),
+                    .flash(BrailleText(text: text, cursor: nil))]
         case .actionSelected(let id, let name):
             let text = name ?? phrases.activate
             var out: [Output] = [.speak(Utterance(text: text, language: lang, source: .value))]
@@ -99,6 +104,12 @@ public struct Presenter: Sendable {
             out.append(.speak(Utterance(text: progressValue(e.progress) ?? "", language: lang, source: .progress,
                                         progress: ProgressStep(step: step, steps: steps))))
             if s == nav.screenIndex, nav.focusIndex == i { out.append(.focusLine(braille(for: i, in: nav))) }
+            if step >= steps, let value = progressValue(e.progress) {
+                // The end of loading is a status message on the display, as speech says it: it
+                // stays for the message time even when a new screen replaces the indicator now.
+                let name = e.label.map { nav.catalog.resolve($0, language: lang) } ?? e.progress?.label ?? ""
+                out.append(.flash(BrailleText(text: name.isEmpty ? value : name + ", " + value, cursor: nil)))
+            }
             return out
         }
     }

@@ -89,6 +89,17 @@ public struct KeyMap: Sendable, Hashable {
         return parts.joined(separator: ". ")
     }
 
+    /// The help text for a braille user: every display binding (BRLTTY command names, which the
+    /// display's own key table turns into keys), grouped by command in the command table's order.
+    public func brailleHelp(_ phrases: Phrases) -> String {
+        var parts: [String] = []
+        for info in Command.table {
+            let keys = braille.filter { $0.value.name == info.name }.map(\.key).sorted()
+            if !keys.isEmpty { parts.append("\(keys.joined(separator: " or ")): \(phrases.commandSummary(info.name) ?? info.summary)") }
+        }
+        return parts.joined(separator: ". ")
+    }
+
     /// The default braille map (documented in Docs/keymaps.md).
     public static let `default` = KeyMap(braille: bindings([
         "LNUP": "previous", "LNDN": "next",
@@ -103,6 +114,9 @@ public struct KeyMap: Sendable, Hashable {
         "KEY_CURSOR_UP": "increment", "KEY_CURSOR_DOWN": "decrement",
         "KEY_TAB": "action-next", "KEY_BACKSPACE": "action-previous",
         "KEY_HOME": "magic-tap", "KEY_END": "spell",
+        // The tester's tools, so a braille-only user needs no keyboard: BRLTTY's own help key,
+        // its prompt history for the speech history, its mark for the mark.
+        "HELP": "help", "PRPROMPT": "history-previous", "NXPROMPT": "history-next", "SETMARK": "mark",
     ]))
 
     /// The command bound to a BRLTTY command, if any (unbound keys pass back to BRLTTY). A

@@ -220,7 +220,9 @@ public final class LiveRunner: @unchecked Sendable {
             case .brailleCommand(let name, let argument):
                 if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
                     recorder?.record(.key(c), at: t)
+                    session.displayKeys = keyMap
                     session.perform(c, at: t)
+                    session.displayKeys = nil
                 }
             case .displaySize(let columns):
                 recorder?.record(.displayWidth(columns), at: t)

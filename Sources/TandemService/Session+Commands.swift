@@ -18,6 +18,12 @@ extension Session {
             apply(policy.stop(at: now))
             return
         }
+        if case .route = command, display.isFlashing {
+            // A routing key over a message only dismisses it (NVDA, Orca): the user pressed it
+            // on the message's text, not on an element.
+            display.dismissFlash()
+            return
+        }
         beginKey()
         switch command {
         case .repeat:
@@ -39,6 +45,7 @@ extension Session {
         case .route(let cell):
             guard let frame = display.frame(), cell < frame.cells.count else {
                 emit(.sound(.boundary))
+                flash(presenter.phrases.boundary("none"))
                 break
             }
             handle(navigator.perform(.activate), user: true)
@@ -54,16 +61,23 @@ extension Session {
         let phrases = presenter.phrases
         switch command {
         case .historyPrevious, .historyNext:
-            guard let (u, position) = history.step(back: command == .historyPrevious) else { emit(.sound(.boundary)); return }
+            guard let (u, position) = history.step(back: command == .historyPrevious) else {
+                emit(.sound(.boundary))
+                flash(phrases.boundary(command == .historyPrevious ? "start" : "end"))
+                return
+            }
             emit(.event(SessionEvent("history", [.init("index", String(position - history.entries.count)), .init("text", u.text)])))
             submit(u, user: true)
-            flash(u.text)
+            // The display shows where in the history the entry is: "3 of 12: …".
+            flash(phrases.format("context.position", String(position + 1), String(history.entries.count)) + ": " + u.text)
         case .mark:
             emit(.event(SessionEvent("mark", [.init("screen", navigator.screen.id), .init("id", navigator.focusedElement?.id ?? ""),
                                               .init("last", history.recent(3).joined(separator: " | "))])))
             say(phrases.markRecorded, lang)
         case .help:
-            say(helpText, lang)
+            // Long: it stays on the display until a key, so it can be read window by window.
+            submit(Utterance(text: helpText, language: lang, source: .value), user: true)
+            flash(BrailleText(text: helpText, cursor: nil), untilKey: true)
         case .rateUp, .rateDown:
             var p = profile
             p.rate = max(-100, min(100, p.rate + (command == .rateUp ? 10 : -10)))
@@ -89,27 +103,33 @@ extension Session {
     /// when `tandem run` set one, else every command.
     var helpText: String {
         let phrases = presenter.phrases
+        if let displayKeys { return displayKeys.brailleHelp(phrases) }
         if let helpKeys { return helpKeys.terminalHelp(phrases) }
         return Command.table.map { "\($0.usage): \(phrases.commandSummary($0.name) ?? $0.summary)" }.joined(separator: ". ")
     }
 
+    /// The tester's feedback (mark, rate, …): said, and shown as a message.
     mutating func say(_ text: String, _ lang: String) {
         submit(Utterance(text: text, language: lang, source: .value), user: true)
+        flash(text)
     }
 
     mutating func flash(_ text: String) {
         flash(BrailleText(text: text, cursor: nil))
     }
 
-    /// Shows a flash message for the profile's message time.
-    mutating func flash(_ text: BrailleText) {
+    /// Shows a flash message for the profile's message time (`untilKey`: until a key other
+    /// than panning).
+    mutating func flash(_ text: BrailleText, untilKey: Bool = false) {
         display.showFlash(text)
+        flashStaysUntilKey = untilKey
         restartFlashTimer()
     }
 
     /// The message time starts again (a new message, or panning the one shown).
     mutating func restartFlashTimer() {
-        if let (token, due) = flashTimer.restart(at: now, messageTime: profile.messageTime) { timers.add(.flashEnd(token), at: due) }
+        let time = flashStaysUntilKey ? 0 : profile.messageTime
+        if let (token, due) = flashTimer.restart(at: now, messageTime: time) { timers.add(.flashEnd(token), at: due) }
     }
 
     /// A changed speech setting: the session uses it and speech applies it (a `voice` event).

@@ -20,9 +20,17 @@ extension Session {
     public mutating func reportOutput(_ status: OutputStatus, at time: Milliseconds) {
         now = max(now, time)
         emit(.outputStatus(status))
+        let wasAvailable = outputAvailability[status.output]
         outputAvailability[status.output] = status.available
-        guard !status.available else { return }
         let phrases = presenter.phrases
+        guard !status.available else {
+            // Back after an outage (not the first connection): said and shown, like the loss.
+            guard wasAvailable == false else { return }
+            let text = status.output == .speech ? phrases.speechAvailable : phrases.brailleAvailable
+            submit(Utterance(text: text, language: navigator.language, source: .announcement), user: false)
+            flash(text)
+            return
+        }
         if status.output == .speech {
             flash(phrases.speechUnavailable)
         } else {

@@ -9,6 +9,8 @@ extension Session {
     /// (how to get help, when a session opens).
     mutating func handle(_ events: [NavigatorEvent], user: Bool, window: BrailleDisplay.WindowChoice = .cursor,
                          extraHint: String? = nil) {
+        /// The value the user's own change showed in this burst (an announcement it posts flashes with it).
+        var userValue: String?
         for event in events {
             var isProgress = false
             var lastStep = false
@@ -46,6 +48,7 @@ extension Session {
                 switch output {
                 case .speak(var u):
                     if case .elementChanged = event { lastFocusSpeech = u.text }
+                    if case .valueChanged = event, user { userValue = u.text }
                     if u.source == .focus {
                         lastFocusSpeech = u.text
                         if readAll != nil { u.hint = nil }
@@ -63,7 +66,10 @@ extension Session {
                     } else {
                         display.showFocus(text)
                     }
-                case .flash(let text):
+                case .flash(var text):
+                    // A stepper whose change posts an announcement: the message shows the new
+                    // value first, so adjusting never hides the value the user is setting.
+                    if case .announcement = event, let v = userValue { text.text = v + ". " + text.text }
                     flash(text)
                 case .sound(let icon):
                     if icon == .progress && !profile.progressFeedback.sounds { continue }
@@ -85,10 +91,13 @@ extension Session {
 
     mutating func pan(forward: Bool) {
         if display.isFlashing {
-            _ = display.pan(forward: forward)
-            // Panning a message restarts its timer.
-            restartFlashTimer()
-            return
+            // Panning a message restarts its timer; at its end the message goes and the key
+            // pans the focus line, so a one-window message ("End") never traps the panning keys.
+            if display.pan(forward: forward) {
+                restartFlashTimer()
+                return
+            }
+            display.dismissFlash()
         }
         if display.pan(forward: forward) {
             return

@@ -28,6 +28,8 @@ public struct Session {
     public let sink: any OutputSink
     /// The terminal's key map, for the help key (set by `tandem run`); nil says the commands.
     public var helpKeys: KeyMap?
+    /// Set while a display key is carried out: the help key then lists the display's keys.
+    public var displayKeys: KeyMap?
 
     var presenter: Presenter
     var policy: SpeechPolicy
@@ -39,6 +41,8 @@ public struct Session {
     var history = SpeechHistory()
     var readAll: ReadAll?
     var flashTimer = FlashTimer()
+    /// The message shown stays until a key (help), whatever the message time.
+    var flashStaysUntilKey = false
     var progressBraille = ProgressBraille()
     /// The width a braille display reported; it outlasts profile changes.
     var reportedWidth: Int?

@@ -44,13 +44,43 @@ struct LouisTranslatorTests {
         #expect(cursor == 4)
     }
 
-    @Test("in a value being changed, the word at the cursor is computer braille")
+    @Test("in contracted braille, the word being edited at the cursor is computer braille (uncontracted)")
     func computerBrailleAtCursor() {
-        let plain = Self.cells("Quantity 12", "en", cursor: 9)
-        let editing = Self.cells("Quantity 12", "en", cursor: 9, editing: true)
-        #expect(plain.0.hasSuffix("⠼⠁⠃"), "literary numbers take a number sign")
-        #expect(!editing.0.hasSuffix("⠼⠁⠃"))
-        #expect(editing.0 != plain.0)
+        let plain = Self.cells("Name the", "en", contracted: true, cursor: 5)
+        let editing = Self.cells("Name the", "en", contracted: true, cursor: 5, editing: true)
+        #expect(plain.0.hasSuffix("⠀⠮"), "grade 2 writes \"the\" as one cell")
+        #expect(editing.0.hasSuffix("⠀⠞⠓⠑"), "at the cursor it is spelt out")
+    }
+
+    /// Numbers at the start, after a space, after punctuation and inside a value at the cursor,
+    /// in every language and grade: each keeps its number sign, so "11" never reads "aa".
+    @Test("numbers keep the number sign everywhere, also inside a value at the cursor",
+          arguments: ["en", "pt-BR", "ru"], [false, true])
+    func numbersKeepTheNumberSign(language: String, contracted: Bool) {
+        let cases: [(text: String, cursor: Int?)] = [
+            ("11 itens", nil), ("11 itens", 0),
+            ("Feira 11 itens", nil),
+            ("(11)", nil), ("a,11", nil), ("R$ 11,50", nil),
+            ("Quantidade de banana, 11 no carrinho ajs", 22),
+            ("Quantity, 11 in cart adj", 10),
+            ("Qty 11", 4), ("Qty 11", 5),
+        ]
+        for c in cases {
+            let (cells, cursor) = Self.cells(c.text, language, contracted: contracted, cursor: c.cursor, editing: c.cursor != nil)
+            #expect(cells.contains("⠼⠁⠁"), "\(language)\(contracted ? " contracted" : ""): \"\(c.text)\" → \(cells)")
+            if let at = c.cursor, at == c.text.firstIndex(of: "1").map({ c.text.distance(from: c.text.startIndex, to: $0) }) {
+                let signAt = Array(cells).firstIndex(of: "⠼")
+                #expect(cursor == signAt, "the cursor on a number sits on its number sign: \(c.text)")
+            }
+        }
+    }
+
+    @Test("the price in a label and the value after it stay two numbers (a comma and blank between them)")
+    func priceAndValueStayApart() {
+        #expect(Self.cells("Bread $5.99, 0 in cart adj", "en", cursor: 13, editing: true).0.contains("⠼⠑⠲⠊⠊⠂⠀⠼⠚"))
+        #expect(Self.cells("Pão R$ 5,99, 0 no carrinho ajs", "pt-BR", cursor: 13, editing: true).0.contains("⠼⠑⠂⠊⠊⠂⠀⠼⠚"))
+        // Russian literary braille writes no blank after a comma; the number sign still starts the value.
+        #expect(Self.cells("Хлеб 5,99, 0 в корзине", "ru", cursor: 11, editing: true).0.contains("⠂⠼⠚"))
     }
 
     @Test("every table list the translator uses compiles")

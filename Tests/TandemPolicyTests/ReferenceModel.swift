@@ -145,6 +145,12 @@ struct ReferenceModel {
             if playing != nil || !waiting.isEmpty { return out + ["drop \(kind.rawValue) \(item.text)"] }
         case .progress:
             if !item.isFirstProgress {
+                // A newer step takes over a first one still waiting: its place, its rank, its sparing.
+                if let w = waiting.firstIndex(where: { $0.isFirstProgress }) {
+                    out.append("drop \(kind.rawValue) \(waiting[w].text)")
+                    waiting[w].text = item.text
+                    return out
+                }
                 if playing != nil || !waiting.isEmpty { return out + ["drop \(kind.rawValue) \(item.text)"] }
                 if let start = lastProgressStart, now - start < settings.progressInterval {
                     return out + ["drop \(kind.rawValue) \(item.text)"]

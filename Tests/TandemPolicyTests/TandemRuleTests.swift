@@ -230,6 +230,18 @@ struct TandemRuleTests {
             "@420 speak progress 50% #1",
             "@600 speak message 100% #2",
         ]),
+        Case("a newer step takes the place of the first still waiting: it says what the display shows", [
+            .key, .say(focus("Loading"), user: true), .settle,
+            .at(150), .say(progress("20%", step: 1, of: 5)), .settle,
+            .at(300), .say(progress("40%", step: 2, of: 5)), .settle,
+            .at(420), .end("Loading"), .settle,
+        ], expect: [
+            "@0 speak text Loading #0",
+            "@150 postpone progress 20% #1 (first progress waits)",
+            "@300 drop progress 20% #1 (newer progress)",
+            "@300 postpone progress 40% #2 (first progress waits)",
+            "@420 speak progress 40% #2",
+        ]),
         Case("the first outlasts a message, a text and an important that come after it", [
             .say(announcement("Saved")), .settle,
             .say(progress("20%", step: 1, of: 5)),

@@ -45,7 +45,7 @@ struct ContainerPhraseTests {
               {"id": "a", "label": "A", "traits": ["button"], "frame": [0, 0, 100, 40]},
               {"id": "b", "label": "B", "value": "3 new", "hint": "Opens B", "traits": ["button", "notEnabled", "header"], "frame": [100, 0, 100, 40]}]}
             """, focus: "b")
-        #expect(got == Described(speech: "B, 3 new, dimmed, tab, heading, 2 of 2", hint: "Opens B", braille: "B 3 new dim tab hdr 2/2"))
+        #expect(got == Described(speech: "B, 3 new, dimmed, tab, heading, 2 of 2", hint: "Opens B", braille: "B, 3 new dim tab hdr 2/2"))
     }
 
     @Test("a segment of a segmented control is still a button, with its position after it")
@@ -104,7 +104,7 @@ struct ContainerPhraseTests {
     func tableCells() throws {
         #expect(try Described.of(Self.table, focus: "banana.price") ==
             Described(speech: "Price, Price of banana, spans 2 rows, column 2, R$ 5,99, button", hint: nil,
-                      braille: "Price Price of banana rs2 c2 R$ 5,99 btn"))
+                      braille: "Price Price of banana rs2 c2, R$ 5,99 btn"))
         #expect(try Described.of(Self.table, focus: "banana").speech == "Banana, row 2, column 1")
         #expect(try Described.of(Self.table, focus: "cafe").speech == "Item, Café, row 3, column 1")
         #expect(try Described.of(Self.table, focus: "banana.price", language: "pt-BR").speech

@@ -36,7 +36,7 @@ struct PresenterTests {
         let (speech, braille) = Self.focusOutputs(nav)
         #expect(speech?.text == "selected, Banana, 1 kg, dimmed, button")
         #expect(speech?.source == .focus)
-        #expect(braille == BrailleText(text: "sel Banana 1 kg dim btn", cursor: 0))
+        #expect(braille == BrailleText(text: "sel Banana, 1 kg dim btn", cursor: 0))
     }
 
     @Test("without trait words only label and value are said and shown")
@@ -61,7 +61,17 @@ struct PresenterTests {
         let (speech, braille) = Self.focusOutputs(nav)
         #expect(speech?.text == "Quantity, 2 items, adjustable")
         #expect(speech?.hint == "Swipe up or down with one finger to adjust the value")
-        #expect(braille == BrailleText(text: "Quantity 2 items adj", cursor: 9, editing: true))
+        #expect(braille == BrailleText(text: "Quantity, 2 items adj", cursor: 10, editing: true))
+    }
+
+    @Test("braille keeps a comma between a label ending in a number and a value starting with one")
+    func labelAndValueApart() throws {
+        let nav = try Self.navigator(#"{"id": "q", "label": "Bread $5.99", "traits": ["adjustable"], "adjust": {"value": 0, "max": 9, "format": "%@ in cart"}}"#, focus: "q")
+        let (speech, braille) = Self.focusOutputs(nav)
+        #expect(speech?.text.hasPrefix("Bread $5.99, 0 in cart") == true)
+        #expect(braille == BrailleText(text: "Bread $5.99, 0 in cart adj", cursor: 13, editing: true))
+        let unlabelled = try Self.navigator(#"{"id": "q", "traits": ["adjustable"], "adjust": {"value": 3, "max": 9}}"#, focus: "q")
+        #expect(Self.focusOutputs(unlabelled).braille?.text.hasPrefix("3") == true, "no comma without a label")
     }
 
     @Test("Portuguese and Russian trait words, hints and percentages")
@@ -72,7 +82,7 @@ struct PresenterTests {
         #expect(Self.focusOutputs(pt).speech?.language == "pt-BR")
         let ru = try Self.navigator(#"{"id": "l", "progress": {"label": "Загрузка", "value": 0.4}}, {"id": "h", "label": "Меню", "traits": ["header"]}"#, language: "ru", focus: "l")
         #expect(Self.focusOutputs(ru).speech?.text == "Загрузка, 40 %")
-        #expect(Self.focusOutputs(ru).braille?.text == "Загрузка 40 %")
+        #expect(Self.focusOutputs(ru).braille?.text == "Загрузка, 40 %")
     }
 
     @Test("a loading indicator without a label is named by its progress label; indeterminate is in progress")

@@ -47,11 +47,11 @@ struct TraitPhraseTests {
         Row(language: "ru", fields: #""label": "Поиск", "traits": ["searchField"]"#, speech: "Поиск, поле поиска", hint: nil, braille: "Поиск пск"),
         // adjustable, with its instruction after the pause
         Row(language: "en", fields: #""label": "Volume", "value": "50%", "traits": ["adjustable"]"#, speech: "Volume, 50%, adjustable",
-            hint: "Swipe up or down with one finger to adjust the value", braille: "Volume 50% adj"),
+            hint: "Swipe up or down with one finger to adjust the value", braille: "Volume, 50% adj"),
         Row(language: "pt-BR", fields: #""label": "Volume", "value": "50%", "traits": ["adjustable"]"#, speech: "Volume, 50%, ajustável",
-            hint: "Passe o dedo para cima ou para baixo com um dedo para ajustar o valor", braille: "Volume 50% ajs"),
+            hint: "Passe o dedo para cima ou para baixo com um dedo para ajustar o valor", braille: "Volume, 50% ajs"),
         Row(language: "ru", fields: #""label": "Громкость", "value": "50 %", "traits": ["adjustable"]"#, speech: "Громкость, 50 %, элемент регулировки",
-            hint: "Смахните вверх или вниз одним пальцем, чтобы настроить значение", braille: "Громкость 50 % рег"),
+            hint: "Смахните вверх или вниз одним пальцем, чтобы настроить значение", braille: "Громкость, 50 % рег"),
         // a switch: "switch button" and its state, no "button"; its hint
         Row(language: "en", fields: #""label": "Wi-Fi", "value": "1", "traits": ["button", "switchButton"]"#, speech: "Wi-Fi, switch button, on",
             hint: "Double tap to toggle setting", braille: "Wi-Fi swbtn on"),
@@ -73,11 +73,11 @@ struct TraitPhraseTests {
             hint: "Коснитесь дважды, чтобы переключить настройку", braille: "Все кнппрк смш"),
         // a text field: its value, "text field", the edit hint instead of its own
         Row(language: "en", fields: #""label": "Name", "value": "Ana", "hint": "Your full name", "traits": ["textField"]"#, speech: "Name, Ana, text field",
-            hint: "Double tap to edit", braille: "Name Ana txtfld"),
+            hint: "Double tap to edit", braille: "Name, Ana txtfld"),
         Row(language: "pt-BR", fields: #""label": "Nome", "value": "Ana", "traits": ["textField"]"#, speech: "Nome, Ana, campo de texto",
-            hint: "Toque duas vezes para editar", braille: "Nome Ana cptxt"),
+            hint: "Toque duas vezes para editar", braille: "Nome, Ana cptxt"),
         Row(language: "ru", fields: #""label": "Имя", "value": "Анна", "traits": ["textField"]"#, speech: "Имя, Анна, текстовое поле",
-            hint: "Коснитесь дважды, чтобы редактировать", braille: "Имя Анна тпол"),
+            hint: "Коснитесь дважды, чтобы редактировать", braille: "Имя, Анна тпол"),
         // being edited
         Row(language: "en", fields: #""label": "Name", "traits": ["textField", "isEditing"]"#, speech: "Name, text field, is editing",
             hint: "Use the rotor to access Misspelled Words", braille: "Name txtfld edtng"),
@@ -87,11 +87,11 @@ struct TraitPhraseTests {
             hint: "Используйте ротор для доступа к объекту: Слова с ошибками", braille: "Имя тпол прав"),
         // a secure text field: its length as dots, never its text
         Row(language: "en", fields: #""label": "Password", "value": "hunter2", "traits": ["secureTextField"]"#, speech: "Password, •••••••, secure text field",
-            hint: "Double tap to edit", braille: "Password ••••••• sectxt"),
+            hint: "Double tap to edit", braille: "Password, ••••••• sectxt"),
         Row(language: "pt-BR", fields: #""label": "Senha", "value": "abc", "traits": ["secureTextField"]"#, speech: "Senha, •••, campo de texto seguro",
-            hint: "Toque duas vezes para editar", braille: "Senha ••• cpseg"),
+            hint: "Toque duas vezes para editar", braille: "Senha, ••• cpseg"),
         Row(language: "ru", fields: #""label": "Пароль", "value": "секрет", "traits": ["secureTextField", "isEditing"]"#, speech: "Пароль, ••••••, защищённое текстовое поле, идет правка",
-            hint: "Используйте ротор для доступа к объекту: Слова с ошибками", braille: "Пароль •••••• зпол прав"),
+            hint: "Используйте ротор для доступа к объекту: Слова с ошибками", braille: "Пароль, •••••• зпол прав"),
         // back button: its own "Back" is not said twice; another title is
         Row(language: "en", fields: #""label": "Back", "traits": ["button", "backButton"]"#, speech: "back button", hint: nil, braille: "bkbtn"),
         Row(language: "en", fields: #""label": "Settings", "traits": ["button", "backButton"]"#, speech: "Settings, back button", hint: nil, braille: "Settings bkbtn"),

@@ -41,7 +41,7 @@ struct FlashAndBusyTests {
     func otherKeyDismisses() throws {
         let r = try Self.run("wait 1000\nnext\nwait 1000\nactivate\nwait 500\nnext\nwait 6000\n")
         let after = r.afterKey("next", occurrence: 1).filter { $0.string("ch") == "braille" }
-        #expect(after.first?.string("text") == "Checking mail in progress")
+        #expect(after.first?.string("text") == "Checking mail, in progress")
         #expect(after.first?["flash"] == nil)
         #expect(after.first?.int("t") == 2500)
     }

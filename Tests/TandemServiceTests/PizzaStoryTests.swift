@@ -71,7 +71,7 @@ struct PizzaStoryTests {
         let said = after.first { $0.string("op") == "speak" }
         #expect(said?.string("text") == "пикантная пепперони, увеличенная порция моцареллы, томатный соус")
         #expect(said?.string("src") == "value")
-        #expect(after.contains { $0.string("ch") == "braille" && $0.string("text") == "Состав пикантная пепперони, увеличенная порция моцареллы, томатный соус" })
+        #expect(after.contains { $0.string("ch") == "braille" && $0.string("text") == "Состав, пикантная пепперони, увеличенная порция моцареллы, томатный соус дейст" })
     }
 
     @Test("pizza: choosing 40 cm moves 'selected' to it and updates the buy button's summary")
@@ -94,10 +94,10 @@ struct PizzaStoryTests {
         #expect(announcement?.string("text") == "Пицца добавлена в корзину")
         #expect(announcement?.string("prio") == "message")
         #expect(added.contains { $0.string("ch") == "braille" && $0.string("text") == "Пицца добавлена в корзину" && $0["flash"] == .bool(true) })
-        // Nothing after the buy button: the boundary sound, and the focus line comes back.
+        // Nothing after the buy button: the boundary sound, and the display says so ("Конец").
         let edge = run.afterKey("next", occurrence: 14)
         #expect(edge.contains { $0.string("icon") == "boundary" })
-        #expect(edge.contains { $0.string("ch") == "braille" && $0.string("text") == "В корзину Пепперони фреш, 40 см, 799 ₽ кнп" })
+        #expect(edge.contains { $0.string("ch") == "braille" && $0.string("text") == "Конец" && $0["flash"] == .bool(true) })
         #expect(run.spoken.contains("Корзина, 1 товар, кнопка"))
     }
 
@@ -122,7 +122,7 @@ struct PizzaStoryTests {
         #expect(run.braille.contains { $0.string("text") == "Закрыть кнп" && $0.string("cells") == "⠵⠁⠅⠗⠮⠞⠾⠀⠅⠝⠏" })
         #expect(run.braille.contains { $0.string("text") == "Пепперони фреш заг" && $0.string("cells") == "⠏⠑⠏⠏⠑⠗⠕⠝⠊⠀⠋⠗⠑⠱⠀⠵⠁⠛" })
         #expect(run.brailleTexts.contains("выб 30 см кнп 2/3"))
-        #expect(run.brailleTexts.contains("Корзина 1 товар кнп"))
+        #expect(run.brailleTexts.contains("Корзина, 1 товар кнп"))
         // Every cell is Unicode braille.
         for line in run.braille {
             #expect(line.string("cells")!.unicodeScalars.allSatisfy { (0x2800...0x28FF).contains($0.value) })

@@ -138,7 +138,7 @@ struct TestCommandTests {
         let golden = try Data(contentsOf: CLITests.root.appendingPathComponent("Examples/jobs/jobs.golden.jsonl"))
         let r = try CLITests.tandem(["check", "Examples/jobs/jobs.catalog.json", "Examples/jobs/jobs.scenario", "-"], input: golden)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "<stdin>: ok (81 lines)\n")
+        #expect(r.stdout == "<stdin>: ok (85 lines)\n")
         let two = try CLITests.tandem(["check", "-", "Examples/jobs/jobs.scenario", "-"])
         #expect(two.status == 64)
     }

@@ -19,16 +19,17 @@ struct TesterKeysTests {
     @Test("rate-up and rate-down step the rate by 10, say it, tell speech, and stop at 100")
     func rate() throws {
         let r = try Self.run("wait 1500\nrate-up\nwait 1000\nrate-up\nwait 1000\nrate-down\nwait 1000\n"
-                             + String(repeating: "rate-up\nwait 1000\n", count: 10) + "rate-up\n")
+                             + String(repeating: "rate-up\nwait 1000\n", count: 10) + "rate-up\nwait 1000\nnext\nwait 5000\n")
         let rates = r.events("voice").compactMap { $0.string("rate") }
         #expect(rates.prefix(3) == ["10", "20", "10"])
         #expect(rates.suffix(2) == ["100", "100"], "clamped at 100: \(rates)")
         #expect(r.spoken.prefix(4) == ["Groceries, heading", "Rate 10", "Rate 20", "Rate 10"])
-        // The next utterance is timed at the new rate: at 100, 60 ms a character becomes 30, and
-        // the run ends when the last one has been said.
-        let last = try #require(r.speech("speak").last)
-        #expect(last.string("text") == "Rate 100")
-        #expect(r.result.endTime - last.int("t")! == "Rate 100".count * 30)
+        // What is said next is timed at the new rate: at 100, 60 ms a character becomes 30, so
+        // the button's hint follows "Add, button" after 11 × 30 ms and the hint delay (1000 ms).
+        let speech = r.speech("speak")
+        let button = try #require(speech.last { $0.string("text") == "Add, button" }?.int("t"))
+        let hint = try #require(speech.last { $0.string("src") == "hint" }?.int("t"))
+        #expect(hint - button == "Add, button".count * 30 + 1000)
     }
 
     @Test("punctuation cycles some → most → all → none → some, said and told to speech each time")
@@ -58,7 +59,7 @@ struct TesterKeysTests {
         }
     }
 
-    @Test("history-previous steps back, history-next forward, each said again and flashed; a boundary past either end")
+    @Test("history-previous steps back, history-next forward, each said again and flashed with its place; a boundary past either end")
     func historySteps() throws {
         let r = try Self.run("wait 1500\nnext\nwait 3000\nhistory-previous\nwait 1500\nhistory-previous\nwait 1500\nhistory-previous\nwait 1500\n"
                              + "history-previous\nwait 500\nhistory-next\nwait 1500\nhistory-next\nwait 1500\nhistory-next\nwait 500\n")
@@ -71,7 +72,7 @@ struct TesterKeysTests {
         // Each step is said (as a value, never a hint) and flashed on the display.
         let step = r.afterKey("history-previous", occurrence: 1)
         #expect(step.contains { $0.string("op") == "speak" && $0.string("text") == "Add, button" && $0.string("src") == "value" })
-        #expect(step.contains { $0.string("ch") == "braille" && $0.string("text") == "Add, button" && $0["flash"] == .bool(true) })
+        #expect(step.contains { $0.string("ch") == "braille" && $0.string("text") == "2 of 3: Add, button" && $0["flash"] == .bool(true) })
     }
 
     @Test("a width the display reported outlasts a profile switch: the next frame is cut to it")

@@ -1,0 +1,52 @@
+import Testing
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemService
+import TandemTestSupport
+
+/// The `braille-only` profile (a deaf-blind tester: nothing spoken) on the grocery sample, by
+/// display keys alone: every element of the opening screen is reached, and acting on each one
+/// shows something on the display — a new value, a message, a new screen, or "Nenhuma ação".
+@Suite("braille-only story")
+struct BrailleOnlyStoryTests {
+    /// The display key `KeyMap.default` has for `command` (the walk uses no other key).
+    static func displayKey(_ command: Command) -> String? {
+        KeyMap.default.braille.first { $0.value == .command(command) }?.key
+    }
+
+    /// A braille-only session focused on the `n`-th element after the opening one, reached by `next`.
+    static func session(at n: Int, sink: RecordingSink) throws -> Session {
+        var s = Session(catalog: try Example("grocery").catalog(), profile: try ReplayHarness.profile("braille-only"),
+                        sink: sink, timing: .virtual, makeTranslator: louisTranslator(for:))
+        s.start(at: 0)
+        s.settle()
+        for i in 0..<n { s.perform(.next, at: 1000 * (i + 1)) ; s.settle() }
+        return s
+    }
+
+    @Test("grocery by display keys alone: every element is shown, and acting on it shows its result")
+    func everyElementActsVisibly() throws {
+        for c in [Command.next, .activate, .increment, .escape] { #expect(Self.displayKey(c) != nil, "\(c.name) has a display key") }
+        var lines: [String] = []
+        var n = 0
+        while n < 40 {
+            let sink = RecordingSink()
+            var s = try Self.session(at: n, sink: sink)
+            #expect(!sink.records.contains { if case .speech(.speak) = $0.record { true } else { false } }, "braille-only says nothing")
+            let focus = try #require(sink.lastBrailleFrame)
+            if focus.flash { break }  // "Fim": past the last element
+            lines.append(focus.text)
+            let t = s.now + 1000
+            let element = s.navigator.focusedElement
+            s.perform(element?.adjust != nil ? .increment : .activate, at: t)
+            s.advance(to: t + 100)
+            let after = try #require(sink.lastBrailleFrame)
+            #expect(after != focus, "acting on \"\(focus.text)\" shows something: still \(after.text)")
+            n += 1
+        }
+        #expect(n < 40, "the walk reached the end (\"Fim\")")
+        #expect(lines.count >= 6, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Quantidade de banana, 0") })
+    }
+}
