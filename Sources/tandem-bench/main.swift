@@ -10,6 +10,8 @@ import Foundation
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
 //                              a generated suite of 100 × 100 cases through tandem test
+//   tandem-bench soak [--speechd N] [--brltty M] [--seconds S] [--seed X]
+//                              a long live replay while the daemons are killed (Docs/reliability.md)
 //   tandem-bench profile load|parse|next|replay SIZE [N]
 //                              one piece of work alone, N times, for a profiler
 
@@ -28,6 +30,10 @@ let usage = """
       braille HOST     braille output latency against the BRLTTY at HOST (Docs/braille.md)
       speech-latency ADDRESS
                        key press to SSIP SPEAK against the speech-dispatcher at ADDRESS (Docs/speech.md)
+      soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--keep]
+                       a live replay through a private speech-dispatcher and BRLTTY, SIGKILLed
+                       and restarted N (1000) and M (200) times at seeded random moments;
+                       lost and doubled announcements, recovery times (Docs/reliability.md)
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
@@ -153,6 +159,15 @@ case "speech-latency":
     } else {
         printErr("tandem-bench: error: speech-latency takes a speech-dispatcher address (unix_socket:PATH); see Docs/speech.md")
         status = 64
+    }
+case "soak":
+    do {
+        let report = try Soak(arguments: Array(args.dropFirst())).run()
+        print(report.render(), terminator: "")
+        status = report.clean ? 0 : 1
+    } catch {
+        printErr("tandem-bench: error: \(error)")
+        status = 1
     }
 case "-h", "--help", "help":
     print(usage)
