@@ -147,6 +147,14 @@ struct Soak {
         let captured = follower.finish()
         let sampled = usage.state.withLock { $0 }
 
+        if keep {
+            // every restart on the monotonic clock of display.log, to line up with it by hand
+            var rows = "daemon\tkilled_ns\tready_ns\tback_ns\n"
+            for (name, faults) in [("speech-dispatcher", speechFaults), ("brltty", brailleFaults)] {
+                for r in faults.restarts { rows += "\(name)\t\(r.killed)\t\(r.ready)\t\(r.back.map(String.init) ?? "-")\n" }
+            }
+            try? rows.write(toFile: directory + "/restarts.tsv", atomically: true, encoding: .utf8)
+        }
         return SoakReport(
             seconds: active, seed: seed, elapsed: Double(ended - start) / 1e9,
             expected: expected.said, live: live.said, captured: captured,
