@@ -50,25 +50,42 @@ struct SoakReport {
     }
 
     /// Doubled texts split: said again because speech-dispatcher was killed after the first
-    /// saying began and before its end notice reached Tandem (kept until heard, Docs/speech.md),
-    /// with how long that first saying had been going; and doubled with no kill in between.
-    func splitDoubles(_ texts: [String]) -> (afterCrash: [Double], unexplained: [String]) {
-        var afterCrash: [Double] = [], unexplained: [String] = []
-        let kills = speechRestarts.map(\.killed)
+    /// saying was sent and before its end notice reached Tandem (kept until heard,
+    /// Docs/speech.md), with how long before the kill the first saying was seen; said again
+    /// because the live policy spoke it twice (an `important` cut it and it was put back,
+    /// Docs/policy.md); and doubled with nothing to explain it.
+    func splitDoubles(_ texts: [String]) -> (afterCrash: [Double], respoken: Int, unexplained: [String]) {
+        var afterCrash: [Double] = [], respoken = 0, unexplained: [String] = []
+        let decided = Self.counts(live.map(\.text))
         for text in texts {
             let times = captured.filter { $0.text == text }.map(\.time)
-            guard let first = times.first, let last = times.last,
-                  let kill = kills.first(where: { $0 >= first && $0 <= last }) else { unexplained.append(text); continue }
-            afterCrash.append(Double(kill - first) / 1e6)
+            guard let first = times.first, let last = times.last else { continue }
+            // the kill's stamp is taken before the script runs: a restart that ended after the
+            // first saying and began before the second lies between them
+            if let r = speechRestarts.first(where: { $0.ready >= first && $0.killed <= last }) {
+                afterCrash.append(Double(Int64(bitPattern: r.ready &- first)) / 1e6)
+            } else if decided[text, default: 0] > 1 {
+                respoken += 1
+            } else {
+                unexplained.append(text)
+            }
         }
-        return (afterCrash, unexplained)
+        return (afterCrash, respoken, unexplained)
+    }
+
+    /// Texts the live session spoke (at `priorities`) that the capture never has.
+    func neverCaptured(_ priorities: Set<Priority>) -> (decided: Int, missing: [String]) {
+        let got = Set(captured.map(\.text))
+        let texts = Set(live.filter { priorities.contains($0.priority) }.map(\.text))
+        return (texts.count, texts.filter { !got.contains($0) }.sorted())
     }
 
     /// No `important` or `message` utterance lost, none doubled without a crash to explain
     /// it, and every restart done.
     var clean: Bool {
-        let r = compare([.important, .message]), own = compare([.important, .message], against: live)
-        return r.lost == 0 && own.lost == 0 && splitDoubles(r.doubledTexts + own.doubledTexts).unexplained.isEmpty && speechErrors.isEmpty && brailleErrors.isEmpty
+        let r = compare([.important, .message])
+        return r.lost == 0 && neverCaptured([.important, .message]).missing.isEmpty
+            && splitDoubles(r.doubledTexts).unexplained.isEmpty && speechErrors.isEmpty && brailleErrors.isEmpty
     }
 
     func render() -> String {
@@ -86,17 +103,17 @@ struct SoakReport {
             if !r.doubledTexts.isEmpty { out += "    doubled: \(r.doubledTexts.prefix(10).joined(separator: " | "))\n" }
         }
         let doubles = splitDoubles(compare([.important, .message]).doubledTexts)
-        out += "  doubled because the daemon was killed while saying it (begun, no end notice yet): \(doubles.afterCrash.count); "
-        out += "the first saying had begun \(Self.milliseconds(doubles.afterCrash)) before the kill\n"
+        out += "  doubled because the daemon was killed after the first saying was sent, before its end notice: \(doubles.afterCrash.count) "
+        out += "(first saying seen \(Self.milliseconds(doubles.afterCrash)) before the restart was ready)\n"
+        out += "  doubled because the policy spoke it twice (cut by an important, put back): \(doubles.respoken)\n"
         out += "  doubled with no kill in between: \(doubles.unexplained.count)\(doubles.unexplained.isEmpty ? "" : " (" + doubles.unexplained.prefix(10).joined(separator: " | ") + ")")\n"
         let announcements = expected.filter { $0.text.hasPrefix(SoakScenario.word + " ") }.count
         out += "  (of these, \(announcements) are the scenario's unique announcements)\n\n"
 
         // Tandem's own messages (an output lost, `error` at `message`) exist only live.
-        let own = compare([.important, .message], against: live)
-        out += "  every important and message utterance the live session spoke (its own messages too): \(own.expected), lost \(own.lost), doubled \(own.doubled)\n"
-        if !own.lostTexts.isEmpty { out += "    lost: \(own.lostTexts.prefix(10).joined(separator: " | "))\n" }
-        if !own.doubledTexts.isEmpty { out += "    doubled: \(own.doubledTexts.prefix(10).joined(separator: " | "))\n" }
+        let own = neverCaptured([.important, .message])
+        out += "  texts the live session spoke at important or message (its own messages too): \(own.decided), never captured: \(own.missing.count)\n"
+        if !own.missing.isEmpty { out += "    never captured: \(own.missing.prefix(10).joined(separator: " | "))\n" }
         out += "\n"
 
         out += "the policy may drop (stale in an outage, latest-wins, hints, progress in between);\n"
