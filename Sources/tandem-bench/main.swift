@@ -12,6 +12,8 @@ import Foundation
 //                              a generated suite of 100 × 100 cases through tandem test
 //   tandem-bench updates       an app's changes through the service, at 1k, 10k and 100k elements
 //   tandem-bench serve-load    a real tandem serve under an app's stream and many clients
+//   tandem-bench soak [--speechd N] [--brltty M] [--seconds S] [--seed X]
+//                              a long live replay while the daemons are killed (Docs/reliability.md)
 //   tandem-bench profile load|parse|next|replay SIZE [N]
 //                              one piece of work alone, N times, for a profiler
 
@@ -41,6 +43,10 @@ let usage = """
                        controllers reading the transcript (default 8), one navigating and timing
                        each command to its speech, one that stops reading; memory once a second.
                        S seconds measured (default 60; --full: 600) after 5 s of warm-up
+      soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--keep]
+                       a live replay through a private speech-dispatcher and BRLTTY, SIGKILLed
+                       and restarted N (1000) and M (200) times at seeded random moments;
+                       lost and doubled announcements, recovery times (Docs/reliability.md)
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
@@ -222,6 +228,15 @@ case "serve-load":
             printErr("tandem-bench: error: \(error)")
             status = 1
         }
+    }
+case "soak":
+    do {
+        let report = try Soak(arguments: Array(args.dropFirst())).run()
+        print(report.render(), terminator: "")
+        status = report.clean ? 0 : 1
+    } catch {
+        printErr("tandem-bench: error: \(error)")
+        status = 1
     }
 case "-h", "--help", "help":
     print(usage)

@@ -79,6 +79,14 @@ session_members() {
   return 0
 }
 
+# Running, not a zombie: the daemon's parent is init, which may reap late, and kill -0
+# succeeds on a zombie (a `kill` then waited its full 2 s for nothing).
+alive() {
+  local state
+  state=$(sed -n 's/^[0-9]* ([^)]*) \(.\).*/\1/p' "/proc/$1/stat" 2>/dev/null) || return 1
+  [[ -n $state && $state != Z && $state != X ]]
+}
+
 kill_session() {
   local sid=$1 pids
   pids=$(session_members "$sid")
@@ -109,8 +117,8 @@ do_stop() {
   if pid=$(daemon_pid); then
     kill -TERM "$pid" 2>/dev/null || true
     # a clean exit takes speech-dispatcher about 1.4 s; it keeps no state worth the wait
-    for i in $(seq 10); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+    for i in $(seq 10); do alive "$pid" || break; sleep 0.05; done
+    alive "$pid" && kill -KILL "$pid" 2>/dev/null || true
     kill_session "$pid"
   fi
   rm -f "$DIR/speechd.pid" "$SOCK"
@@ -121,7 +129,7 @@ do_kill() {
   pid=$(daemon_pid) || { echo "speech-dispatcher: not running" >&2; return 1; }
   kill -KILL "$pid" 2>/dev/null || true
   kill_session "$pid"
-  for _ in $(seq 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  for _ in $(seq 40); do alive "$pid" || break; sleep 0.05; done
 }
 
 do_status() {
