@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TandemTestSupport
 @testable import TandemOutputs
 
 /// The shape both live outputs share: backoff, the mailbox, reports and stopping.
@@ -100,12 +101,4 @@ struct OutputWorkerTests {
         #expect(seen.count == 300)
         #expect(seen.allSatisfy { $0 == seen[0] }, "the 300th call is \(Int(seen[0]) - Int(seen.last ?? 0)) bytes deeper than the first")
     }
-}
-
-/// Where the stack is: the address of a local of this function, whose frame sits just below
-/// its caller's.
-@inline(never)
-private func stackPosition() -> UInt {
-    var marker = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
