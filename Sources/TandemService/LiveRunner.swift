@@ -36,7 +36,8 @@ public final class LiveRunner: @unchecked Sendable {
     private let condition = NSCondition()
     private var inbox: [LiveInput] = []
     private var session: Session
-    private let start = ContinuousClock.now
+    /// Time 0: when `run` began (read and set on the runner's thread only).
+    private var start = ContinuousClock.now
     private var keyMap: KeyMap
     private var quitBy: Milliseconds?
     private var failureList: [Diagnostic] = []
@@ -62,7 +63,7 @@ public final class LiveRunner: @unchecked Sendable {
         self.keyMap = keyMap
     }
 
-    /// Milliseconds since the runner was created (times `speed`).
+    /// Milliseconds since the run began (times `speed`).
     public var now: Milliseconds {
         let d = ContinuousClock.now - start
         let ms = Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
@@ -85,6 +86,9 @@ public final class LiveRunner: @unchecked Sendable {
     /// Runs until `.quit`; returns the session's final state.
     @discardableResult
     public func run(startSpeaking: Bool = true, helpHint: Bool = false) -> SessionSnapshot {
+        // Time 0 is the start of the run, not of the runner: between the two, outputs may be
+        // forwarded and a thread started, and the opening frame must still be at time 0.
+        start = ContinuousClock.now
         // Outputs started before the run have reported whether their daemons answer and how wide
         // the display is: take that first, so that the opening speech already waits for real
         // end-of-speech notices and the opening frame is cut to the display.
