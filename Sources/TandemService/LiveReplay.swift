@@ -59,8 +59,9 @@ public struct LiveReplay {
         thread.stackSize = 8 << 20
         thread.start()
         // `wait` lines are kept on the scenario's own clock: each ends at the sum of the waits
-        // so far after the start, so time spent sending lines does not add up over a long run.
-        let began = ContinuousClock.now
+        // so far after the run's time 0 (the runner's, so both clocks agree however late its
+        // thread started), so time spent sending lines does not add up over a long run.
+        let began = runner.waitForStart()
         var waited = 0
         for line in lines {
             switch line.step {

@@ -38,6 +38,8 @@ public final class LiveRunner: @unchecked Sendable {
     private var session: Session
     /// Time 0: when `run` began (read and set on the runner's thread only).
     private var start = ContinuousClock.now
+    /// `start`, published under `condition` for threads that keep time with the run.
+    private var publishedStart: ContinuousClock.Instant?
     private var keyMap: KeyMap
     private var quitBy: Milliseconds?
     private var failureList: [Diagnostic] = []
@@ -78,6 +80,15 @@ public final class LiveRunner: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Blocks until `run` has begun and returns its time 0, so that a thread feeding timed input
+    /// (a scenario's `wait` lines) measures from the same origin as the session's clock.
+    public func waitForStart() -> ContinuousClock.Instant {
+        condition.lock()
+        defer { condition.unlock() }
+        while publishedStart == nil { condition.wait() }
+        return publishedStart!
+    }
+
     /// A reporter for live outputs: their events become runner input.
     public var reporter: @Sendable (LiveOutputEvent) -> Void {
         { [weak self] event in self?.send(.output(event)) }
@@ -89,6 +100,10 @@ public final class LiveRunner: @unchecked Sendable {
         // Time 0 is the start of the run, not of the runner: between the two, outputs may be
         // forwarded and a thread started, and the opening frame must still be at time 0.
         start = ContinuousClock.now
+        condition.lock()
+        publishedStart = start
+        condition.broadcast()
+        condition.unlock()
         // Outputs started before the run have reported whether their daemons answer and how wide
         // the display is: take that first, so that the opening speech already waits for real
         // end-of-speech notices and the opening frame is cut to the display.

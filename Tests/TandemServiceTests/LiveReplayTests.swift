@@ -85,7 +85,26 @@ struct LiveReplayTests {
         #expect(first.at > settled, "the opening frame was sent once the display was there")
         #expect(first.time == 0 && first.frame.text.hasPrefix("A title long"), "the opening frame, at time 0: \(first.frame.text)")
         #expect(first.frame.cells.count <= 20 && first.frame.windowCount > 1, "cut to the 20 cells reported: \(first.frame.cells.count)")
+        // The scenario's waits keep the session's clock: `next` after `wait 200` is at 200 or later.
+        let moved = try #require(output.frames.first { $0.frame.text.hasPrefix("Go") })
+        #expect(moved.time >= 200, "next came at \(moved.time) ms, before its wait of 200 was over")
         #expect(output.stopped)
+    }
+
+    @Test("a thread feeding the run keeps time from the run's own time 0, however late its thread started")
+    func feederSharesTheRunsOrigin() throws {
+        let session = Session(catalog: try decodeCatalog(Self.catalog), profile: try ReplayHarness.profile(), sink: RecordingSink(),
+                              timing: .virtual, makeTranslator: louisTranslator(for:))
+        let runner = LiveRunner(session: session)
+        let made = ContinuousClock.now
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: 0.15)
+            runner.run()
+        }
+        thread.start()
+        let origin = runner.waitForStart()
+        #expect(origin - made >= .milliseconds(150), "time 0 is when run began, not when the runner was made")
+        runner.send(.quit)
     }
 
     @Test("an output that never settles delays time 0 by the start timeout only")
