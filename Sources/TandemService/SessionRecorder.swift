@@ -2,12 +2,14 @@ import Foundation
 import TandemModel
 import TandemNavigator
 import TandemOutputs
+import TandemPolicy
 
 /// One input of a live `tandem serve` session, as `--record` writes it and
 /// `tandem replay --session` plays it back (Docs/protocol.md#record).
 public enum RecordedInput: Sendable, Hashable {
-    /// The session's set-up: the profile and the `--catalog` app, if any (time 0).
-    case start(profile: String, catalog: String?)
+    /// The session's set-up: the profile, the `--catalog` app if any, and the user-action
+    /// window when `--user-action-window` changed it (time 0).
+    case start(profile: String, catalog: String?, userActionWindow: Milliseconds? = nil)
     case key(Command)
     case connect(client: String)
     case line(client: String, number: Int, bytes: [UInt8])
@@ -19,8 +21,10 @@ public enum RecordedInput: Sendable, Hashable {
     var fields: String {
         let q = JSONText.quote
         switch self {
-        case .start(let profile, let catalog):
-            return "\"start\":{\"profile\":\(q(profile))" + (catalog.map { ",\"catalog\":\(q($0))" } ?? "") + "}"
+        case .start(let profile, let catalog, let window):
+            let catalogField = catalog.map { ",\"catalog\":\(q($0))" } ?? ""
+            let windowField = window.map { ",\"userActionWindow\":\($0)" } ?? ""
+            return "\"start\":{\"profile\":\(q(profile))\(catalogField)\(windowField)}"
         case .key(let c): return "\"key\":\(q(c.name))"
         case .connect(let c): return "\"client\":\(q(c)),\"connect\":true"
         case .line(let c, let n, let bytes):
@@ -64,7 +68,12 @@ extension RecordedInput {
                         guard case .string(let profile)? = start["profile"]?.kind else { throw r.failure("start", "missing field \"profile\"") }
                         var catalog: String?
                         if case .string(let c)? = start["catalog"]?.kind { catalog = c }
-                        return (t, .start(profile: profile, catalog: catalog))
+                        var window: Milliseconds?
+                        if let w = start["userActionWindow"] {
+                            guard case .number(let n) = w.kind, n >= 0, n == n.rounded(), n < 1e9, case let ms = Int(n) else { throw r.failure("start.userActionWindow", "expected milliseconds (a whole number, 0 or more)") }
+                            window = ms
+                        }
+                        return (t, .start(profile: profile, catalog: catalog, userActionWindow: window))
                     }
                     if let k = try r.string("key") {
                         guard let c = Command(name: k) else { throw r.failure("key", "unknown command \"\(k)\"") }

@@ -49,12 +49,15 @@ public struct SessionReplay {
 
     /// Plays the recording into `sink`. `loadCatalog` reads the `--catalog` the session had.
     public func run(sink: any OutputSink, loadCatalog: (String) throws(Diagnostic) -> Catalog) throws(Diagnostic) -> Replay.Result {
-        guard case .start(let profileName, let catalogPath)? = inputs.first?.input else {
+        guard case .start(let profileName, let catalogPath, let window)? = inputs.first?.input else {
             throw Diagnostic(file: file, line: 1, path: "", message: "a recording starts with its set-up ({\"t\":0,\"start\":{…}})")
         }
         let profile = try profiles.load(profileName).0
         let catalog = try catalogPath.map { (p) throws(Diagnostic) in try loadCatalog(p) }
-        var (session, service) = Service.start(profile: profile, catalog: catalog, sink: sink, timing: .virtual, makeTranslator: makeTranslator)
+        var options = Service.Options()
+        if let window { options.userActionWindow = window }
+        var (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
+                                               makeTranslator: makeTranslator)
         service.open(&session, at: 0)
         for (time, input) in inputs.dropFirst() {
             session.advance(to: time)

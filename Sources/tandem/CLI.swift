@@ -79,7 +79,7 @@ struct Arguments {
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
                                       "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
-                                      "--stall-timeout", "--max-queue", "--channels", "--priority"]
+                                      "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules"]

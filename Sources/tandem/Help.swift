@@ -171,6 +171,8 @@ enum Help {
       --allow-group <group>   Also let members of this group connect (default: the same user only).
       --stall-timeout <ms>    Drop a client that leaves a line half sent this long (default: 10000).
       --max-queue <bytes>     Drop a client that does not read once this much waits for it (default: 4 MiB).
+      --user-action-window <ms>
+                              A value change this soon after an action on the element is the user's own (default: 500).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
       --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default).
       -h, --help              Show help information.

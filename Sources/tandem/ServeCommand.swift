@@ -46,6 +46,10 @@ enum ServeCommand {
         }
         var serviceOptions = Service.Options()
         serviceOptions.maxLine = socketOptions.maxLine
+        if let ms = args.options["--user-action-window"] {
+            guard let n = Int(ms), n >= 0 else { throw .usage("--user-action-window takes milliseconds (0 or more)") }
+            serviceOptions.userActionWindow = n
+        }
 
         // Where records go: the transcript file, and each live output.
         var sinks: [any OutputSink] = []
@@ -64,7 +68,8 @@ enum ServeCommand {
         let recording = try args.options["--record"].map { (p) throws(CLIError) in try Self.writer(p) }
         if let r = recording {
             let recorder = SessionRecorder(handle: r.handle)
-            recorder.record(.start(profile: profileName, catalog: catalogPath), at: 0)
+            let window = serviceOptions.userActionWindow == Service.Options().userActionWindow ? nil : serviceOptions.userActionWindow
+            recorder.record(.start(profile: profileName, catalog: catalogPath, userActionWindow: window), at: 0)
             runner.recorder = recorder
         }
 

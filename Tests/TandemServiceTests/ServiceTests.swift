@@ -19,10 +19,10 @@ struct ServiceTests {
         let records = RecordingSink()
         var now = 0
 
-        init(catalog: Catalog? = nil) throws {
+        init(catalog: Catalog? = nil, options: Service.Options = Service.Options()) throws {
             let profile = try ProfileStore.shipped.load("default").0
             let sink = records
-            (session, service) = Service.start(profile: profile, catalog: catalog, sink: sink, timing: .virtual,
+            (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
                                                makeTranslator: louisTranslator(for:))
             service.open(&session, at: 0)
         }
@@ -66,6 +66,13 @@ struct ServiceTests {
             records.records.compactMap { if case .speech(.speak(let s)) = $0.record { s.utterance.text } else { nil } }
         }
 
+        /// Whether the last value spoken was the user's own action's (Docs/protocol.md#user-action-window).
+        var usersOwnValue: Bool? {
+            records.records.compactMap {
+                if case .speech(.speak(let s)) = $0.record, s.utterance.source == .value { s.userAction != nil } else { nil }
+            }.last
+        }
+
         /// Speech of one source since the start.
         func spoken(_ source: Source) -> [(text: String, priority: Priority)] {
             records.records.compactMap {
@@ -82,11 +89,11 @@ struct ServiceTests {
           {"id":"bread","label":"Bread","traits":["button"],"frame":[0,110,390,44]}]}}}
         """
 
-    func grocery() throws -> Served {
-        var s = try Served()
+    func grocery(options: Service.Options = Service.Options()) throws -> Served {
+        var s = try Served(options: options)
         s.connect("c1")
         let welcome = s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries","language":"en"}"#)
-        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":500}"#])
+        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":\#(options.userActionWindow)}"#])
         s.send("c1", Self.groceryScreen, line: 2)
         return s
     }
@@ -129,6 +136,42 @@ struct ServiceTests {
         s.send("c1", #"{"type":"set","id":"banana","value":"5 in cart"}"#, line: 3)
         // Still said (it is the focused element's value) but not marked as the user's.
         #expect(s.spoken(.value).last?.text == "5 in cart")
+        #expect(s.usersOwnValue == false)
+    }
+
+    @Test("a longer user-action window (tandem serve --user-action-window) makes a slower app's change the user's own")
+    func longerWindow() throws {
+        var options = Service.Options()
+        options.userActionWindow = 1_000
+        var s = try grocery(options: options)
+        _ = s.key(.next)
+        _ = s.key(.increment)
+        s.wait(600)
+        s.send("c1", #"{"type":"set","id":"banana","value":"1 in cart"}"#, line: 3)
+        #expect(s.spoken(.value).last?.text == "1 in cart")
+        #expect(s.usersOwnValue == true, "600 ms is inside a 1 s window")
+    }
+
+    @Test("foreground brings the --catalog app back to the front, by its client id or its name")
+    func foregroundCatalogApp() throws {
+        let catalog = try Example("grocery").catalog()
+        var s = try Served(catalog: catalog)
+        let first = s.session.navigator.screen.id
+        s.connect("c1")
+        s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        s.send("c1", Self.groceryScreen, line: 2)
+        #expect(s.session.navigator.screen.id == "list")
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        #expect(s.send("k", #"{"type":"foreground","client":"catalog","id":1}"#, line: 2).map(\.json) == [#"{"type":"ack","id":1}"#])
+        #expect(s.session.navigator.screen.id == first, "the catalog app is in front again, on the screen it was on")
+        s.send("k", #"{"type":"foreground","name":"Groceries"}"#, line: 3)
+        #expect(s.session.navigator.screen.id == "list")
+        let name = try #require(catalog.name)
+        s.send("k", #"{"type":"foreground","name":"\#(name)"}"#, line: 4)
+        #expect(s.session.navigator.screen.id == first)
+        // The catalog app plays its own effects: an action on it goes to no client.
+        #expect(s.key(.activate).allSatisfy { $0.client != "c1" })
     }
 
     @Test("a custom action goes to the app by name; the app removes the row and announces it; focus moves on")
@@ -290,6 +333,36 @@ struct ServiceTests {
         let text = inputs.map { "{\"t\":\($0.time),\($0.input.fields)}" }.joined(separator: "\n")
         let read = try RecordedInput.read(text, file: "x.record")
         #expect(read.map(\.input) == inputs.map(\.input) && read.map(\.time) == inputs.map(\.time))
+    }
+
+    @Test("a recording keeps a changed user-action window, and its replay decides whose change a value was with it")
+    func recordedWindow() throws {
+        /// Whether the replay spoke the app's new value as the user's own action's.
+        func usersOwn(window: Int?) throws -> Bool? {
+            let inputs: [(time: Int, input: RecordedInput)] = [
+                (0, .start(profile: "default", catalog: nil, userActionWindow: window)),
+                (10, .connect(client: "c1")),
+                (12, .line(client: "c1", number: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#.utf8))),
+                (15, .line(client: "c1", number: 2, bytes: Array(Self.groceryScreen.utf8))),
+                (900, .key(.next)),
+                (1400, .key(.increment)),
+                (2100, .line(client: "c1", number: 3, bytes: Array(#"{"type":"set","id":"banana","value":"1 in cart"}"#.utf8))),
+            ]
+            let text = inputs.map { "{\"t\":\($0.time),\($0.input.fields)}" }.joined(separator: "\n")
+            let read = try RecordedInput.read(text, file: "x.record")
+            #expect(read.map(\.input) == inputs.map(\.input))
+            let sink = RecordingSink()
+            _ = try SessionReplay(inputs: read, file: "x.record", profiles: .shipped, makeTranslator: louisTranslator(for:))
+                .run(sink: sink) { (_) throws(Diagnostic) in throw Diagnostic(file: "", line: nil, path: "", message: "no catalog") }
+            return sink.records.compactMap {
+                if case .speech(.speak(let s)) = $0.record, s.utterance.source == .value, s.utterance.text == "1 in cart" { s.userAction != nil } else { nil }
+            }.last
+        }
+        #expect(try usersOwn(window: 1_000) == true, "700 ms after the action, inside the recorded 1 s window")
+        #expect(try usersOwn(window: nil) == false, "outside the default 500 ms window: the app's own change, still said")
+        #expect(throws: Diagnostic.self) {
+            try RecordedInput.read(#"{"t":0,"start":{"profile":"default","userActionWindow":-5}}"#, file: "x.record")
+        }
     }
 }
 
