@@ -49,6 +49,10 @@ enum ServeLoadBenchmark {
         var phase: Int
         var key: UInt64?
         var speech: UInt64?
+        /// With an SSIP proxy: to the focus connection's `SPEAK` passing it, and that less the
+        /// time speech-dispatcher took to answer the commands before it (Tandem's own share).
+        var speak: UInt64?
+        var own: UInt64?
     }
 
     static func run(_ o: Options) throws -> String {
@@ -61,11 +65,18 @@ enum ServeLoadBenchmark {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socketPath = dir + "/control.sock"
 
+        // A real speech-dispatcher at a Unix socket is reached through the relay that times SSIP.
+        var proxy: SSIPProxy?
+        var speech = o.speechAddress ?? "unix_socket:\(dir)/nobody.sock"
+        if let address = o.speechAddress, address.hasPrefix("unix_socket:") {
+            proxy = try SSIPProxy(path: dir + "/ssip.sock", upstream: String(address.dropFirst("unix_socket:".count)))
+            speech = "unix_socket:\(dir)/ssip.sock"
+        }
+
         // tandem serve, its log in a file.
         let serve = Process()
         serve.executableURL = URL(fileURLWithPath: tandem)
-        serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless",
-                           "--speech", o.speechAddress ?? "unix_socket:\(dir)/nobody.sock"]
+        serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless", "--speech", speech]
         _ = FileManager.default.createFile(atPath: dir + "/serve.log", contents: nil)
         serve.standardError = FileHandle(forWritingAtPath: dir + "/serve.log")
         try serve.run()
@@ -169,6 +180,8 @@ enum ServeLoadBenchmark {
         var nextMemory = measureFrom
         var step = 0
         var cpuFrom: Double?
+        /// With the relay: when the last command's SPEAK passed it.
+        var lastSpeak: UInt64?
         while Monotonic.now() < end {
             let now = Monotonic.now()
             if now >= measureFrom && cpuFrom == nil { cpuFrom = cpuSeconds(pid) }
@@ -190,6 +203,13 @@ enum ServeLoadBenchmark {
                     }
                 }.start()
             }
+            if let proxy, let spokeAt = lastSpeak {
+                // As in speech-latency: the last message has begun and settled (Docs/speech.md's
+                // start gate holds a SPEAK until then), so only Tandem and the daemon's answers count.
+                let until = Monotonic.now() + 2_000_000_000
+                while (proxy.lastBegin(component: "focus") ?? 0) < spokeAt && Monotonic.now() < until { usleep(500) }
+                usleep(30_000)
+            }
             let phase = now < measureFrom ? 0 : stalled == nil ? 1 : 2
             let command = (step / 40) % 2 == 0 ? "next" : "previous"
             step += 1
@@ -205,6 +225,24 @@ enum ServeLoadBenchmark {
                 }
             }
             if nav.closed { throw BenchFailure("tandem serve closed the navigating controller") }
+            if let proxy, sample.speech != nil {
+                // The SPEAK may pass the relay a little after the transcript line reached us.
+                let until = Monotonic.now() + 500_000_000
+                while Monotonic.now() < until {
+                    let seen = proxy.commands(since: sent, component: "focus")
+                    if let speak = seen.first(where: { $0.verb == "SPEAK" }) {
+                        let daemon = seen.filter { $0.wrote < speak.wrote }.reduce(UInt64(0)) { sum, c in
+                            sum + (c.replied.map { $0 > c.wrote ? $0 - c.wrote : 0 } ?? 0)
+                        }
+                        lastSpeak = speak.wrote
+                        sample.speak = speak.wrote - sent
+                        sample.own = sample.speak! > daemon ? sample.speak! - daemon : 0
+                        break
+                    }
+                    usleep(200)
+                }
+                proxy.forget(before: sent)
+            }
             samples.append(sample)
             usleep(UInt32(o.commandGapMs * 1000))
         }
@@ -249,6 +287,23 @@ enum ServeLoadBenchmark {
         }
         if let a = summaries[1], let b = summaries[2] {
             out += "focus speech with the stalled client ÷ without: median \(Report.ratio(b.median / a.median)), p99 \(Report.ratio(b.p99 / a.p99))\n"
+        }
+        if proxy != nil {
+            out += "\ncommand → SPEAK written to speech-dispatcher (through the timing relay), µs (p99 by nearest rank)\n"
+            out += "phase".padding(toLength: 44, withPad: " ", startingAt: 0) + "SPEAK: median / p90 / p99".leftPadded(to: 30)
+                + "Tandem's own share: median / p90 / p99".leftPadded(to: 42) + "max own".leftPadded(to: 10) + "no SPEAK".leftPadded(to: 10) + "\n"
+            for (phase, name) in [(1, "all clients reading"), (2, "and one client that stopped reading")] {
+                let s = samples.filter { $0.phase == phase && $0.speech != nil }
+                let speak = s.compactMap(\.speak), own = s.compactMap(\.own)
+                guard !speak.isEmpty else { out += "\(name): no SPEAK seen\n"; continue }
+                let a = Summary(nanoseconds: speak), b = Summary(nanoseconds: own)
+                func p90(_ x: [UInt64]) -> String { Report.number(Summary.percentile(90, ofSorted: x.map { Double($0) }.sorted()) / 1e3) }
+                out += name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                    + "\(Report.number(a.median / 1e3)) / \(p90(speak)) / \(Report.number(a.p99 / 1e3))".leftPadded(to: 30)
+                    + "\(Report.number(b.median / 1e3)) / \(p90(own)) / \(Report.number(b.p99 / 1e3))".leftPadded(to: 42)
+                    + Report.number(b.max / 1e3).leftPadded(to: 10) + "\(s.count - speak.count)".leftPadded(to: 10) + "\n"
+            }
+            out += "own share: command → SPEAK less speech-dispatcher's time answering the focus connection's commands before it (CANCEL, SET …)\n"
         }
         if stalled != nil {
             out += "the stalled client: \(shared.stalledStatuses.load(ordering: .relaxed)) status requests sent, "
