@@ -5,95 +5,13 @@ import TandemOutputs
 import TandemPresentation
 import TandemTestSupport
 
-/// The braille worker's recovery rules (Docs/braille.md#recovery), each against a fake BRLTTY
-/// that misbehaves as scripted, through the real libbrlapi, on a clock that moves only when
-/// the test moves it: every backoff, pacing interval and timeout is crossed exactly, and none
-/// is waited for.
+/// The braille worker against a fake BRLTTY that misbehaves as scripted (Docs/braille.md#recovery),
+/// through the real libbrlapi, on a clock that moves only when the test moves it: every
+/// timeout and backoff is crossed exactly, and none is waited for.
 @Suite("braille worker against a misbehaving BRLTTY")
 struct BrailleFaultTests {
+    typealias Rig = BrailleFaultRig
     typealias Packet = FakeBrlAPIPacket
-
-    /// A braille output on a `ManualClock`, talking to a `FakeBrlAPIPeer`.
-    final class Rig: @unchecked Sendable {
-        let peer: FakeBrlAPIPeer
-        let clock = ManualClock()
-        let log = OutputEventLog()
-        let output: BrlAPIOutput
-        let settings: BrlAPIOutput.Settings
-
-        init(start: Bool = true, settings: BrlAPIOutput.Settings = .init(), receiveBuffer: Int32? = nil,
-             _ configure: (FakeBrlAPIPeer) -> Void = { _ in }) throws {
-            peer = try FakeBrlAPIPeer(receiveBuffer: receiveBuffer)
-            configure(peer)
-            self.settings = settings
-            output = BrlAPIOutput(host: peer.host, auth: "none", acceptedCommands: ["LNDN", "ROUTE"], settings: settings)
-            output.clock = clock
-            if start { self.start() }
-        }
-
-        func start() {
-            output.start(report: log.reporter)
-            settle()
-        }
-
-        deinit {
-            output.stop()
-            peer.stop()
-        }
-
-        /// Waits until the peer has answered what it was sent and the worker has handled it.
-        /// False when the worker never came back to wait on its clock (it is stuck).
-        @discardableResult
-        func settle() -> Bool {
-            waitUntil { !peer.pending }
-            let idle = clock.waitUntilIdle()
-            waitUntil { !peer.pending }
-            return clock.waitUntilIdle() && idle
-        }
-
-        /// Moves the clock on by `ms`, handling each 10 ms.
-        func pass(_ ms: Int) {
-            var left = ms
-            while left > 0 {
-                settle()
-                let d = min(10, left)
-                clock.advance(milliseconds: d)
-                left -= d
-            }
-            settle()
-        }
-
-        /// Shows a frame of `cells` with the cursor on `cursor`.
-        @discardableResult
-        func show(_ cells: [Cell], cursor: Int? = nil, text: String = "frame") -> BrailleFrame {
-            let frame = BrailleFrame(text: text, cells: cells, cursor: cursor, window: 0, windowCount: 1, flash: false)
-            output.emit(.braille(frame), at: 0)
-            settle()
-            return frame
-        }
-
-        var statuses: [Bool] { log.statuses.map(\.available) }
-        /// Waits until the statuses reported are `expected` (a bound on a failing test, not a
-        /// timing assertion: what follows a connection is reported from the worker's thread).
-        func reported(_ expected: [Bool]) -> Bool { log.wait { _ in statuses == expected } }
-        /// Waits until `count` writes have reached the peer.
-        func written(_ count: Int) -> Bool { waitUntil { writes.count == count } }
-        var lastMessage: String { log.statuses.last?.message ?? "" }
-        var sizes: [Int] { log.all.compactMap { if case .displaySize(let c) = $0 { c } else { nil } } }
-        var writes: [FakeBrlAPIPeer.Write] { peer.writes }
-        var answerTimeout: Int { Int((settings.answerTimeout / .milliseconds(1)).rounded()) }
-    }
-
-    /// Settings whose answer timeout is short, for tests that cross it more than once.
-    static var quick: BrlAPIOutput.Settings {
-        var s = BrlAPIOutput.Settings()
-        s.answerTimeout = .milliseconds(200)
-        return s
-    }
-
-    static func padded(_ cells: [Cell], to width: Int = 40) -> [Cell] {
-        cells + [Cell](repeating: 0, count: width - cells.count)
-    }
 
     // MARK: connecting
 
@@ -111,9 +29,9 @@ struct BrailleFaultTests {
         // ignored, then the key map's plain commands and its block commands accepted.
         #expect(rig.peer.requestNames == ["version", "paramRequest", "getDisplaySize", "enterTtyMode", "ignoreKeys", "acceptKeys", "acceptKeys", "write"])
         #expect(rig.writes.count == 1)
-        #expect(rig.writes.first?.cells == Self.padded([1, 2, 3]), "exactly the display's width")
+        #expect(rig.writes.first?.cells == Rig.padded([1, 2, 3]), "exactly the display's width")
         #expect(rig.writes.first?.cursor == 2, "BrlAPI's cursor is 1-based")
-        #expect(rig.writes.first?.text == unicodeBraille(Self.padded([1, 2, 3])), "the same dots as Unicode braille")
+        #expect(rig.writes.first?.text == unicodeBraille(Rig.padded([1, 2, 3])), "the same dots as Unicode braille")
     }
 
     @Test("every reply split across reads, the version packet too, is still understood")
@@ -125,14 +43,14 @@ struct BrailleFaultTests {
         #expect(rig.reported([true]))
         rig.show([7, 7])
         #expect(rig.written(1))
-        #expect(rig.writes.last?.cells == Self.padded([7, 7]))
+        #expect(rig.writes.last?.cells == Rig.padded([7, 7]))
     }
 
     // MARK: the open fault: a BRLTTY that accepts and never answers
 
     @Test("accepts and never answers: given up at the answer timeout (not 10 ms before), retried by backoff, connected once it answers")
     func acceptsAndNeverAnswers() throws {
-        let rig = try Rig(start: false, settings: Self.quick) { $0.greeting.withLock { $0 = .silence } }
+        let rig = try Rig(start: false, settings: Rig.quick) { $0.greeting.withLock { $0 = .silence } }
         rig.output.start(report: rig.log.reporter)
         // Without a deadline of its own, the worker would sit inside libbrlapi's poll(-1) for
         // the version packet, never coming back to its clock.
@@ -163,7 +81,7 @@ struct BrailleFaultTests {
 
     @Test("a request in the handshake that is never answered is the same timeout", arguments: ["getDisplaySize", "enterTtyMode", "paramRequest", "acceptKeys"])
     func handshakeRequestNeverAnswered(request: String) throws {
-        let rig = try Rig(start: false, settings: Self.quick) { peer in
+        let rig = try Rig(start: false, settings: Rig.quick) { peer in
             peer.script.withLock { $0 = { r in r.name == request && r.connection == 0 ? .none : .normal } }
         }
         rig.output.start(report: rig.log.reporter)
@@ -206,7 +124,7 @@ struct BrailleFaultTests {
 
     @Test("garbage instead of the version packet: a packet of another type is skipped and waited past; a wrong protocol version is refused at once")
     func garbageGreeting() throws {
-        let other = try Rig(settings: Self.quick) { $0.greeting.withLock { $0 = .bytes(Packet.make(Packet.letter("x"), [1, 2, 3])) } }
+        let other = try Rig(settings: Rig.quick) { $0.greeting.withLock { $0 = .bytes(Packet.make(Packet.letter("x"), [1, 2, 3])) } }
         #expect(other.statuses.isEmpty)
         other.pass(other.answerTimeout - 10)
         #expect(other.statuses.isEmpty)
@@ -251,145 +169,43 @@ struct BrailleFaultTests {
         #expect(rig.reported([true, false, true]))
         #expect(rig.written(2))
         #expect(rig.writes.map(\.connection) == [0, 1])
-        #expect(rig.writes.last?.cells == Self.padded([1, 2]))
+        #expect(rig.writes.last?.cells == Rig.padded([1, 2]))
     }
 
-    // MARK: writing
+    // MARK: stopping
 
-    @Test("frames closer than the pacing interval: only the newest is written, when the interval ends")
-    func pacing() throws {
+    @Test("stop: the size watch removed while BRLTTY answers, then the connection closed")
+    func goodbye() throws {
         let rig = try Rig()
-        rig.show([1])
-        #expect(rig.written(1), "the first frame at once")
-        rig.show([2])
-        rig.pass(20)
-        rig.show([3])
-        rig.pass(10)
-        #expect(rig.writes.count == 1, "10 ms before the interval ends")
-        rig.pass(10)
-        #expect(rig.written(2))
-        #expect(rig.writes.map { $0.cells.first } == [1, 3], "the newest frame, never the stale one")
-        rig.pass(100)
-        rig.show([4])
-        #expect(rig.written(3), "after a pause, at once")
+        #expect(rig.reported([true]))
+        rig.output.stop()
+        #expect(waitUntil { rig.peer.closedByClient == 1 })
+        let last = try #require(rig.peer.requests.last)
+        #expect(last.name == "paramRequest")
+        #expect((Packet.decodeParamRequest(last.payload)?.flags ?? 0) & Packet.paramUnsubscribe != 0, "an unsubscription")
     }
 
-    @Test("the same frame is not written twice")
-    func unchangedFrame() throws {
-        let rig = try Rig()
-        rig.show([5])
-        #expect(rig.written(1))
-        rig.pass(100)
-        rig.settle()
-        #expect(rig.writes.count == 1)
-    }
-
-    // MARK: keys
-
-    @Test("keys arrive as BRLTTY command names, a routing key with its cell")
-    func keys() throws {
-        let rig = try Rig()
-        rig.peer.press("LNDN")
-        rig.peer.press("ROUTE", argument: 5)
-        #expect(rig.log.wait { _ in rig.log.brailleCommands == ["LNDN", "ROUTE 5"] }, "\(rig.log.brailleCommands)")
-    }
-
-    @Test("half a key packet leaves the worker free: frames are written meanwhile; the key arrives with its rest")
-    func halfAKey() throws {
-        let rig = try Rig()
-        rig.show([1])
-        #expect(rig.written(1))
-        let key = Packet.key(BrailleKeyCodes.code(forCommand: "LNDN")!.code)
-        rig.peer.send(Array(key.prefix(5)))
-        rig.pass(50)
-        rig.show([2])
-        #expect(rig.written(2), "the frame written while the key is half there")
-        rig.peer.send(Array(key.dropFirst(5)))
-        #expect(rig.log.wait { _ in rig.log.brailleCommands == ["LNDN"] })
-        #expect(rig.statuses == [true])
-    }
-
-    // MARK: BRLTTY lost and back
-
-    @Test("BRLTTY lost: reported once; retried after 50, 100, 200, 400, 800, 1000, 1000 ms; back: reported, size told, the current frame written again at once")
-    func lostAndBack() throws {
-        let rig = try Rig()
-        rig.show([4, 2])
-        #expect(rig.written(1))
-        rig.peer.goAway()
-        // Every attempt while it is away is accepted and refused (a protocol BrlAPI does not
-        // speak), so each one can be counted.
-        rig.peer.greeting.withLock { $0 = .bytes(Packet.make(Packet.version, Packet.uint32(7))) }
-        try rig.peer.comeBack()
-        rig.settle()
-        #expect(rig.reported([true, false]))
-        #expect(rig.lastMessage.contains("lost"), "\(rig.lastMessage)")
-        for (n, wait) in [50, 100, 200, 400, 800, 1000, 1000].enumerated() {
-            rig.pass(wait - 10)
-            #expect(rig.peer.accepted == n + 1, "no attempt before \(wait) ms")
-            rig.pass(10)
-            #expect(waitUntil { rig.peer.accepted == n + 2 }, "an attempt after \(wait) ms")
+    @Test("stop when BRLTTY does not answer the goodbye: given up after half the stop timeout, the connection still closed")
+    func goodbyeNeverAnswered() throws {
+        let rig = try Rig { peer in
+            peer.script.withLock { $0 = { r in
+                let flags = Packet.decodeParamRequest(r.payload)?.flags ?? 0
+                return r.name == "paramRequest" && flags & Packet.paramUnsubscribe != 0 ? .none : .normal
+            } }
         }
-        #expect(rig.statuses == [true, false], "one status, not one per attempt")
-        rig.peer.greeting.withLock { $0 = .version }
-        rig.pass(1000)
-        #expect(rig.reported([true, false, true]))
-        #expect(rig.written(2), "the unchanged frame written again: BRLTTY keeps nothing for a new client")
-        #expect(rig.writes.last?.cells == Self.padded([4, 2]))
-        #expect(rig.sizes == [40, 40])
-        rig.peer.press("LNDN")
-        #expect(rig.log.wait { _ in rig.log.brailleCommands == ["LNDN"] }, "keys on the new connection")
-    }
-
-    @Test("a frame shown while BRLTTY is away is the one written when it is back")
-    func frameWhileAway() throws {
-        let rig = try Rig()
-        rig.show([1])
-        #expect(rig.written(1))
-        rig.peer.goAway()
-        #expect(rig.reported([true, false]))
-        rig.show([2])
-        rig.show([3])
-        try rig.peer.comeBack()
-        rig.pass(50)
-        #expect(rig.reported([true, false, true]))
-        #expect(rig.written(2))
-        #expect(rig.writes.map { $0.cells.first } == [1, 3])
-    }
-
-    // MARK: the display
-
-    @Test("another display of another width: reported, TTY mode entered again, the current frame cut to it")
-    func widthChange() throws {
-        let rig = try Rig()
-        rig.show(Array(repeating: 1, count: 30))
-        #expect(rig.written(1))
-        let before = rig.peer.requests.count
-        rig.peer.announce(columns: 20)
-        rig.settle()
-        rig.pass(40)
-        #expect(rig.sizes == [40, 20])
-        #expect(rig.peer.requestNames.dropFirst(before) == ["leaveTtyMode", "getDisplaySize", "enterTtyMode", "ignoreKeys", "acceptKeys", "acceptKeys", "write"])
-        #expect(rig.written(2))
-        #expect(rig.writes.last?.cells == Array(repeating: 1, count: 20))
-        #expect(rig.statuses == [true])
-    }
-
-    @Test("the display unplugged (size 0): unavailable; plugged in again: available, the frame written again")
-    func displayGoneAndBack() throws {
-        let rig = try Rig()
-        rig.show([6])
-        #expect(rig.written(1))
-        rig.peer.announce(columns: 0)
-        #expect(rig.reported([true, false]))
-        #expect(rig.lastMessage.contains("no display"), "\(rig.lastMessage)")
-        rig.show([7])
-        #expect(rig.writes.count == 1, "nothing written to no display")
-        rig.peer.announce(columns: 40)
-        rig.pass(50)
-        #expect(rig.reported([true, false, true]))
-        #expect(rig.written(2))
-        #expect(rig.writes.last?.cells == Self.padded([7]))
+        #expect(rig.reported([true]))
+        let output = rig.output
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            output.stop()
+            stopped.signal()
+        }
+        #expect(waitUntil { rig.peer.requests.count == 8 }, "the goodbye was sent: \(rig.peer.requestNames)")
+        rig.pass(490)
+        #expect(rig.peer.closedByClient == 0, "still waiting for the answer, 10 ms before")
+        rig.pass(10)
+        #expect(waitUntil { rig.peer.closedByClient == 1 }, "the connection closed without the answer")
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
     }
 
     // MARK: a BRLTTY that stops reading
