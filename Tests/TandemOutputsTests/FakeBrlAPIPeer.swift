@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import Testing
 import TandemOutputs
 import TandemTestSupport
 
@@ -111,13 +112,11 @@ final class FakeBrlAPIPeer: @unchecked Sendable {
     var host: String { "127.0.0.1:\(Int(port) - 4101)" }
 
     var requests: [Request] { state.withLock { $0.requests } }
-    /// The names of the requests received, in order (`version`, `auth`, `getDisplaySize`, …).
+    /// The names of the requests received, in order (`version`, `paramRequest`, `getDisplaySize`, …).
     var requestNames: [String] { requests.map(\.name) }
     var writes: [Write] { state.withLock { $0.writes } }
     /// Connections accepted so far.
     var accepted: Int { state.withLock { $0.connections.count } }
-    /// Connections open now.
-    var open: Int { state.withLock { $0.connections.filter(\.open).count } }
     /// Connections whose client has closed its side.
     var closedByClient: Int { state.withLock { $0.connections.filter(\.closedByClient).count } }
     /// A request is still being answered.
@@ -128,7 +127,10 @@ final class FakeBrlAPIPeer: @unchecked Sendable {
     /// Sends a key (a BRLTTY command and, for block commands, its argument) on the newest
     /// connection in TTY mode.
     func press(_ command: String, argument: Int = 0) {
-        guard let (code, _) = BrailleKeyCodes.code(forCommand: command) else { fatalError("no code for \(command)") }
+        guard let (code, _) = BrailleKeyCodes.code(forCommand: command) else {
+            Issue.record("BrlAPI has no key code for \(command)")
+            return
+        }
         send(Packet.key(code | UInt64(argument)))
     }
 

@@ -4,10 +4,11 @@ import Foundation
 /// One open BrlAPI connection in TTY mode, command mode (driver NULL: keys arrive as BRLTTY
 /// commands), accepting only the keys Tandem binds. Everything else stays BRLTTY's.
 ///
-/// Not thread-safe: one thread at a time uses it. A `BrlAPIOpening`'s thread opens it and
-/// hands it (under a lock) to the braille worker's thread, which uses and closes it. BrlAPI
-/// calls back into it on the thread making the BrlAPI call (its exception handler and the
-/// display-size watch run inside BrlAPI calls made here).
+/// Not thread-safe: one thread at a time uses it. The braille worker's thread owns it, and
+/// lends it to a `BrlAPIDeadlineCall`'s thread for a call that waits for BRLTTY (which opens
+/// it, too); a call given up keeps it and closes it. BrlAPI calls back into it on the thread
+/// making the BrlAPI call (its exception handler and the display-size watch run inside BrlAPI
+/// calls made here).
 final class BrlAPIConnection: @unchecked Sendable {
     /// Why a connection could not be opened or was lost, for people.
     struct Failure: Error, Sendable, Hashable {

@@ -77,8 +77,14 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The call's value once it has returned (nil until then), taken once.
+    ///
+    /// Only after the byte the thread writes last has been read: the pipe is then what orders
+    /// the thread's work before the caller's, for ThreadSanitizer too (it sees `read` after
+    /// `write` on a descriptor; it does not see `Mutex`).
     func take() -> Value? {
-        state.withLock { s in
+        var byte: UInt8 = 0
+        guard read(finishedFD, &byte, 1) == 1 else { return nil }
+        return state.withLock { s in
             defer { s.value = nil }
             return s.value
         }
@@ -100,20 +106,23 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
     /// Otherwise the thread is woken (so that libbrlapi fails and the thread cleans up after
     /// it, `whenAbandoned`), and this waits for that at most `abandonGrace`.
     func abandon() -> Value? {
-        let value = state.withLock { s -> Value? in
-            defer { s.value = nil }
+        let finished = state.withLock { s -> Bool in
             if !s.finished { s.abandoned = true }
-            return s.value
+            return s.finished
         }
-        if let value { return value }
         let end = WorkerClock.monotonic() &+ WorkerClock.nanoseconds(WorkerClock.milliseconds(Self.abandonGrace))
         while WorkerClock.monotonic() < end {
-            let finished = state.withLock { s -> Bool in
-                // Under the lock: the thread clears `thread` before it ends, so it is alive here.
-                if !s.finished, let thread = s.thread { pthread_kill(thread, SIGURG) }
-                return s.finished
+            if finished {
+                // It returned just now: its value is the caller's, once its last byte is here.
+                if let value = take() { return value }
+            } else {
+                let done = state.withLock { s -> Bool in
+                    // Under the lock: the thread clears `thread` before it ends, so it is alive here.
+                    if !s.finished, let thread = s.thread { pthread_kill(thread, SIGURG) }
+                    return s.finished
+                }
+                if done { return nil }
             }
-            if finished { break }
             var p = pollfd(fd: finishedFD, events: Int16(POLLIN), revents: 0)
             _ = Glibc.poll(&p, 1, 5)
         }
