@@ -21,9 +21,11 @@ import Synchronization
 /// SIGURG is ignored by default and nothing else in Tandem uses it, so a handler for it can be
 /// installed and the signal sent to a thread of our own.
 ///
-/// One wait a signal cannot end: libbrlapi reading the rest of a packet BRLTTY sent half of
-/// (it retries a `read` on EINTR). A thread that has not finished `abandonGrace` after the
-/// signals began is left to finish when BRLTTY sends the rest or closes the connection.
+/// The worker waits for the woken call at most `abandonGrace`; a signal may come before the
+/// call is inside its wait, so a thread of its own then goes on sending it, less and less
+/// often, until the call has returned. One wait no signal can end: libbrlapi reading the rest
+/// of a packet BRLTTY sent half of (it retries a `read` on EINTR); that call returns when
+/// BRLTTY sends the rest or closes the connection.
 final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
     private struct State {
         var thread: pthread_t?
@@ -104,29 +106,55 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
 
     /// Gives the call up, unless it has just returned: then its value, as `take` would.
     /// Otherwise the thread is woken (so that libbrlapi fails and the thread cleans up after
-    /// it, `whenAbandoned`), and this waits for that at most `abandonGrace`.
+    /// it, `whenAbandoned`), and this waits for that at most `abandonGrace`, then leaves the
+    /// waking to a thread of its own.
     func abandon() -> Value? {
         let finished = state.withLock { s -> Bool in
             if !s.finished { s.abandoned = true }
             return s.finished
         }
+        var p = pollfd(fd: finishedFD, events: Int16(POLLIN), revents: 0)
+        if finished {
+            // It returned just now: its value is the caller's once its last byte is here, which
+            // the thread writes next.
+            while true {
+                if let value = take() { return value }
+                _ = Glibc.poll(&p, 1, -1)
+            }
+        }
         let end = WorkerClock.monotonic() &+ WorkerClock.nanoseconds(WorkerClock.milliseconds(Self.abandonGrace))
         while WorkerClock.monotonic() < end {
-            if finished {
-                // It returned just now: its value is the caller's, once its last byte is here.
-                if let value = take() { return value }
-            } else {
-                let done = state.withLock { s -> Bool in
-                    // Under the lock: the thread clears `thread` before it ends, so it is alive here.
+            let done = state.withLock { s -> Bool in
+                // Under the lock: the thread clears `thread` before it ends, so it is alive here.
+                if !s.finished, let thread = s.thread { pthread_kill(thread, SIGURG) }
+                return s.finished
+            }
+            if done { return nil }
+            _ = Glibc.poll(&p, 1, 5)
+        }
+        keepWaking()
+        return nil
+    }
+
+    /// Sends the signal on a thread of its own until the call has returned: every 5 ms at
+    /// first, doubling up to once a second.
+    private func keepWaking() {
+        let thread = Thread { [self] in
+            var interval: Int32 = 5
+            while true {
+                let finished = state.withLock { s -> Bool in
                     if !s.finished, let thread = s.thread { pthread_kill(thread, SIGURG) }
                     return s.finished
                 }
-                if done { return nil }
+                if finished { return }
+                var p = pollfd(fd: finishedFD, events: Int16(POLLIN), revents: 0)
+                _ = Glibc.poll(&p, 1, interval)
+                interval = min(interval * 2, 1000)
             }
-            var p = pollfd(fd: finishedFD, events: Int16(POLLIN), revents: 0)
-            _ = Glibc.poll(&p, 1, 5)
         }
-        return nil
+        thread.name = "tandem-braille-wake"
+        thread.stackSize = 1 << 18
+        thread.start()
     }
 
     /// Installs, once, a SIGURG handler that does nothing: the signal's only work is to
