@@ -4,10 +4,12 @@ import Foundation
 /// One open BrlAPI connection in TTY mode, command mode (driver NULL: keys arrive as BRLTTY
 /// commands), accepting only the keys Tandem binds. Everything else stays BRLTTY's.
 ///
-/// Not thread-safe: the braille writer's thread opens it, uses it and closes it. BrlAPI calls
-/// back into it on that thread only (its exception handler and the display-size watch run
-/// inside BrlAPI calls made here).
-final class BrlAPIConnection {
+/// Not thread-safe: one thread at a time uses it. The braille worker's thread owns it, and
+/// lends it to a `BrlAPIDeadlineCall`'s thread for a call that waits for BRLTTY (which opens
+/// it, too); a call given up keeps it and closes it. BrlAPI calls back into it on the thread
+/// making the BrlAPI call (its exception handler and the display-size watch run inside BrlAPI
+/// calls made here).
+final class BrlAPIConnection: @unchecked Sendable {
     /// Why a connection could not be opened or was lost, for people.
     struct Failure: Error, Sendable, Hashable {
         var message: String
@@ -43,8 +45,11 @@ final class BrlAPIConnection {
         let auth = endpoint.auth.map { strdup($0) } ?? nil
         defer { free(host); free(auth) }
         var settings = brlapi_connectionSettings_t(auth: auth, host: host)
-        guard brlapi__openConnection(OpaquePointer(memory), &settings, nil) >= 0 else {
+        let fd = brlapi__openConnection(OpaquePointer(memory), &settings, nil)
+        guard fd >= 0 else {
             let reason = lastError()
+            // A failed wait for the auth packet returns without closing the socket.
+            brlapi__closeConnection(OpaquePointer(memory))
             free(memory)
             return .failure(Failure(message: "cannot connect to \(endpoint.description): \(reason)"))
         }
@@ -68,11 +73,14 @@ final class BrlAPIConnection {
     /// Takes the display (the root of BRLTTY's tty tree, so no VT is needed), learns its size
     /// and says which keys Tandem wants.
     private func enterTtyMode() -> Failure? {
+        // A size announced from here on (while these calls wait for their answers) is kept,
+        // and handled once TTY mode is entered: another display plugged in meanwhile.
+        announcedColumns = nil
         var x: UInt32 = 0, y: UInt32 = 0
         guard brlapi__getDisplaySize(handle, &x, &y) >= 0 else { return Failure(message: Self.lastError()) }
         guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else { return Failure(message: Self.lastError()) }
         columns = Int(x)
-        announcedColumns = nil
+        if announcedColumns == columns { announcedColumns = nil }
         // brlapi__ignoreAllKeys is a macro (no such symbol in the library): spell it out.
         guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else { return Failure(message: Self.lastError()) }
         for (match, type) in [(BrailleKeyCodes.Match.key, brlapi_rangeType_key), (.block, brlapi_rangeType_command)] {
@@ -101,7 +109,17 @@ final class BrlAPIConnection {
 
     /// Reads every key that has arrived, without waiting. A failure means the connection is
     /// gone (BRLTTY died or closed it after an exception).
+    ///
+    /// The socket is non-blocking meanwhile: libbrlapi reads the rest of a packet with a
+    /// blocking `read`, so half a packet (the rest still on its way, or never coming) would
+    /// hold the thread. Non-blocking, libbrlapi keeps the half it has and reads the rest next
+    /// time. Everything else stays blocking, as libbrlapi expects: its write loop cannot go
+    /// on after EAGAIN.
     func readKeys(_ each: (UInt64) -> Void) -> Failure? {
+        let fd = fileDescriptor
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        defer { if fileDescriptor == fd { _ = fcntl(fd, F_SETFL, flags) } }
         var code: brlapi_keyCode_t = 0
         while true {
             switch brlapi__readKeyWithTimeout(handle, 0, &code) {
@@ -113,6 +131,14 @@ final class BrlAPIConnection {
                 return Failure(message: exception ?? Self.lastError())
             }
         }
+    }
+
+    /// The socket has room for a write (POLLOUT: at least a third of its buffer free, with the
+    /// default buffers more than a BrlAPI packet's 4 KB at most), so the write does not block.
+    /// No room: BRLTTY is not reading.
+    var hasRoom: Bool {
+        var p = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&p, 1, 0) > 0 && p.revents & Int16(POLLOUT) != 0
     }
 
     /// Writes exactly `columns` cells as dots (UTF-8 Unicode braille text, every dot cleared by

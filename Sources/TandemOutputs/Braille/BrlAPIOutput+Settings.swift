@@ -10,6 +10,11 @@ extension BrlAPIOutput {
         /// further retry waits twice as long, up to `longestRetry` (`Backoff`).
         public var firstRetry: Duration = .milliseconds(50)
         public var longestRetry: Duration = .seconds(1)
+        /// How long BRLTTY may take to answer before the connection is given up and tried
+        /// again by backoff: to open it (its version packet, the authentication, the display's
+        /// size, TTY mode and the keys, together), and to take a frame off a full socket.
+        /// libbrlapi itself waits for BRLTTY's packets with no limit at all.
+        public var answerTimeout: Duration = .seconds(2)
         /// How long `stop()` waits for the writer to give the display back to BRLTTY.
         public var stopTimeout: Duration = .seconds(1)
         /// Called on the writer's thread after each write (benchmarks and tests); must be quick.

@@ -17,6 +17,9 @@ import Synchronization
 /// - No BRLTTY: one `.status(available: false)`, then quiet retries in the background. BRLTTY
 ///   dying or the display going away: `.status(available: false)`, retries from 50 ms doubling
 ///   up to 1 s, then `.status(available: true)` and the current frame written again at once.
+/// - A BRLTTY that accepts and never answers, or stops reading, holds nothing: every BrlAPI call
+///   that waits for it is given up after `Settings.answerTimeout` (libbrlapi itself waits for
+///   ever), reported, and retried by backoff (Docs/braille.md#deadlines).
 /// - BrlAPI errors never end the process (its default exception handler aborts; ours does not).
 public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
     public let kind = OutputKind.braille

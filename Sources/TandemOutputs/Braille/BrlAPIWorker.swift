@@ -27,6 +27,10 @@ struct BrailleMail: Sendable {
 ///    error means BRLTTY is gone (or closed the connection after an exception).
 /// 4. A lost or refused connection is reported once and retried by `Backoff` (50 ms doubling
 ///    up to 1 s); a new connection is reported with the display's size.
+/// 5. Nothing waits for BRLTTY without a deadline. The calls that wait for an answer (opening
+///    a connection, entering TTY mode again for another display, the goodbye) are made on a
+///    thread of their own (`BrlAPIDeadlineCall`) and given up after `Settings.answerTimeout`;
+///    a frame waits for room on the socket at most that long. Then the connection is lost.
 final class BrlAPIWorker: @unchecked Sendable {
     private let endpoint: BrlAPIEndpoint
     private let accepted: [(code: UInt64, match: BrailleKeyCodes.Match)]
@@ -37,6 +41,7 @@ final class BrlAPIWorker: @unchecked Sendable {
     private var writtenNumber = -1
     private var pacer: BrailleWritePacer
     private var backoff: Backoff
+    private let answerTimeout: Int
 
     init(endpoint: BrlAPIEndpoint, accepted: [(code: UInt64, match: BrailleKeyCodes.Match)],
          settings: BrlAPIOutput.Settings, worker: OutputWorker<BrailleMail>) {
@@ -46,24 +51,68 @@ final class BrlAPIWorker: @unchecked Sendable {
         self.worker = worker
         self.pacer = BrailleWritePacer(intervalMs: WorkerClock.milliseconds(settings.minimumWriteInterval))
         self.backoff = Backoff(first: WorkerClock.milliseconds(settings.firstRetry), longest: WorkerClock.milliseconds(settings.longestRetry))
+        self.answerTimeout = WorkerClock.milliseconds(settings.answerTimeout)
     }
 
     /// Runs until the worker stops.
     func run() {
         while !worker.isStopping {
-            switch BrlAPIConnection.open(endpoint, accepting: accepted) {
+            switch connect() {
+            case nil:
+                return
             case .failure(let failure):
                 worker.setAvailable(false, "Braille display not available: \(failure.message)")
             case .success(let connection):
                 backoff.reset()
-                let outcome = serve(connection)
-                connection.close(alive: outcome == nil)
-                if let failure = outcome {
+                switch serve(connection) {
+                case .stopped:
+                    sayGoodbye(connection)
+                case .lost(let failure):
+                    connection.close()
+                    worker.setAvailable(false, "Braille display lost: \(failure.message)")
+                case .abandoned(let failure):
                     worker.setAvailable(false, "Braille display lost: \(failure.message)")
                 }
             }
             pause(backoff.next())
         }
+    }
+
+    /// Makes `body` (a BrlAPI call that waits for BRLTTY) on a thread of its own and waits for
+    /// it `timeout` ms (the answer timeout), or until the output stops (`untilStop`). Nil:
+    /// given up; `whenAbandoned` gets the call's value on its thread once it returns.
+    private func withDeadline<Value: Sendable>(_ name: String, timeout: Int? = nil, untilStop: Bool = true,
+                                     _ body: @escaping @Sendable () -> Value,
+                                     whenAbandoned: @escaping @Sendable (Value) -> Void) -> Value? {
+        let call = BrlAPIDeadlineCall(name, body, whenAbandoned: whenAbandoned)
+        let deadline = WorkerClock.deadline(afterMilliseconds: timeout ?? answerTimeout)
+        call.waitForQuickAnswer(within: timeout ?? answerTimeout)
+        while true {
+            if let value = call.take() { return value }
+            if (untilStop && worker.isStopping) || WorkerClock.now() >= deadline { return call.abandon() }
+            worker.wait(for: [call.finishedFD], until: deadline)
+            // Drains the wake pipe only: a frame posted meanwhile stays pending.
+            worker.take { _ in }
+        }
+    }
+
+    /// Opens a connection, giving up after the answer timeout; nil when the output stops
+    /// meanwhile.
+    private func connect() -> Result<BrlAPIConnection, BrlAPIConnection.Failure>? {
+        let endpoint = endpoint, accepted = accepted
+        let opened = withDeadline("tandem-braille-open", { BrlAPIConnection.open(endpoint, accepting: accepted) },
+                                  whenAbandoned: { result in if case .success(let c) = result { c.close() } })
+        if let opened { return opened }
+        if worker.isStopping { return nil }
+        return .failure(.init(message: "\(endpoint.description) did not answer within \(answerTimeout) ms"))
+    }
+
+    /// Gives the display back politely (the size watch removed while BRLTTY answers), within
+    /// half the stop timeout, so that the thread ends within `stop`'s wait even when BRLTTY does
+    /// not answer. Given up, the call still closes the connection when it returns.
+    private func sayGoodbye(_ c: BrlAPIConnection) {
+        _ = withDeadline("tandem-braille-close", timeout: WorkerClock.milliseconds(settings.stopTimeout) / 2, untilStop: false,
+                         { c.close(alive: true) }, whenAbandoned: { _ in })
     }
 
     /// Waits `ms` milliseconds unless stopped.
@@ -75,10 +124,22 @@ final class BrlAPIWorker: @unchecked Sendable {
         }
     }
 
-    /// Serves one connection until it is lost (the failure) or the output stops (nil).
-    private func serve(_ c: BrlAPIConnection) -> BrlAPIConnection.Failure? {
+    /// How serving a connection ended.
+    private enum End {
+        /// The output stops; the connection is still open.
+        case stopped
+        /// BRLTTY went away or misbehaved; the connection is still open (to be closed).
+        case lost(BrlAPIConnection.Failure)
+        /// A call on it did not return in time; its thread closes it when it does.
+        case abandoned(BrlAPIConnection.Failure)
+    }
+
+    /// Serves one connection until it is lost or the output stops.
+    private func serve(_ c: BrlAPIConnection) -> End {
         var columns = 0
         var mustWrite = false
+        /// When a frame due to be written first found the socket full.
+        var fullSince: UInt64?
         func adopt(_ newColumns: Int) {
             columns = newColumns
             if newColumns > 0 {
@@ -92,17 +153,31 @@ final class BrlAPIWorker: @unchecked Sendable {
         adopt(c.columns)
         while true {
             if let announced = c.takeAnnouncedColumns() {
-                if announced > 0, let failure = c.reenterTtyMode() { return failure }
+                if announced > 0 {
+                    guard let outcome = withDeadline("tandem-braille-size", { c.reenterTtyMode() }, whenAbandoned: { _ in c.close() }) else {
+                        return .abandoned(.init(message: "\(endpoint.description) did not answer within \(answerTimeout) ms"))
+                    }
+                    if let failure = outcome { return .lost(failure) }
+                }
                 adopt(c.columns)
             }
             var deadline = UInt64.max
+            var waitForRoom = false
             if columns > 0, let (frame, number) = worker.take({ m in m.pending.map { ($0, m.number) } }), number != writtenNumber || mustWrite {
                 let now = WorkerClock.now()
                 if let due = pacer.nextWrite(at: now) {
                     deadline = due
+                } else if !c.hasRoom {
+                    let since = fullSince ?? now
+                    fullSince = since
+                    let giveUp = since &+ WorkerClock.nanoseconds(answerTimeout)
+                    if now >= giveUp { return .lost(.init(message: "\(endpoint.description) stopped reading: no room for a frame for \(answerTimeout) ms")) }
+                    deadline = giveUp
+                    waitForRoom = true
                 } else {
+                    fullSince = nil
                     let window = BrailleWindowWrite(frame: frame, columns: columns)
-                    if let failure = c.write(window) { return failure }
+                    if let failure = c.write(window) { return .lost(failure) }
                     let ended = WorkerClock.now()
                     pacer.wrote(at: now)
                     writtenNumber = number
@@ -111,16 +186,19 @@ final class BrlAPIWorker: @unchecked Sendable {
                     mustWrite = false
                     continue
                 }
+            } else {
+                fullSince = nil
             }
-            let revents = worker.wait(for: [c.fileDescriptor], until: deadline)
-            if worker.isStopping { return nil }
-            if revents[0] != 0 || c.fileDescriptor < 0 {
+            let events = Int16(POLLIN) | (waitForRoom ? Int16(POLLOUT) : 0)
+            let revents = worker.wait(polling: [pollfd(fd: c.fileDescriptor, events: events, revents: 0)], until: deadline)
+            if worker.isStopping { return .stopped }
+            if revents[0] & ~Int16(POLLOUT) != 0 || c.fileDescriptor < 0 {
                 let failure = c.readKeys { code in
                     if let command = BrailleKeyCodes.command(for: code) {
                         worker.report(.brailleCommand(name: command.name, argument: command.argument))
                     }
                 }
-                if let failure { return failure }
+                if let failure { return .lost(failure) }
             }
         }
     }

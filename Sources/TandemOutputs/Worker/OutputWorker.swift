@@ -127,8 +127,13 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     /// `WorkerClock` time) passes. Returns each fd's `revents`, in order.
     @discardableResult
     func wait(for fds: [Int32], until deadline: UInt64) -> [Int16] {
-        var polled = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-        polled += fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        wait(polling: fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }, until: deadline)
+    }
+
+    /// As `wait(for:until:)`, for the events each fd asks for (POLLOUT: room to write).
+    @discardableResult
+    func wait(polling fds: [pollfd], until deadline: UInt64) -> [Int16] {
+        var polled = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)] + fds
         _ = WorkerClock.poll(&polled, until: deadline)
         return polled.dropFirst().map(\.revents)
     }
