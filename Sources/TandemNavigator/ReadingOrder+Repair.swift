@@ -61,14 +61,20 @@ extension ReadingOrder {
         let top = modalRoot ?? 0
         let change = Change(changed: Set(changed), restructured: Set(restructured))
         var work = RepairWork()
+        if scopes[top] == nil {
+            // The top read alone (accessible: it stands for all inside it), or hidden: nothing
+            // else matters while it stays so.
+            let e = screen.elements[top]
+            let same = e.hidden ? elements.isEmpty : (accessible[top] && elements == [top])
+            if !same { rebuild(screen) }
+            return
+        }
         var seen: Set<Int> = []
         for x in changed + restructured + moved where seen.insert(x).inserted {
             let e = screen.elements[x]
             if x == top {
-                // The top is the whole order: what matters is whether it is still what it was, a
-                // scope or an element read alone.
-                let wasAlone = scopes[x] == nil && elements == [x]
-                if e.hidden || (accessible[x] ? !wasAlone : scopes[x] == nil) { rebuild(screen); return }
+                // The top is the whole order: it must still be a scope.
+                if e.hidden || accessible[x] { rebuild(screen); return }
             } else {
                 work.place(x, in: scope(around: x, screen), screen)
             }
@@ -77,6 +83,12 @@ extension ReadingOrder {
             if change.changed.contains(x) && (sortedRows[x] == nil || e.order != nil) { work.sortWhole(x, screen) }
         }
         while let (s, pending) = work.next() {
+            if s != top, let kept = scopes[s], kept.first == nil {
+                // An empty group has no place in the order to repair: it is built afresh where
+                // it sorts among its cousins.
+                work.buildAfresh(s, in: scope(around: s, screen), screen)
+                continue
+            }
             if !pending.whole {
                 switch updateRows(s, pending, change, screen, &work) {
                 case .done: continue
@@ -146,6 +158,7 @@ extension ReadingOrder {
         // An element an `order` elsewhere also lists would stand twice: build it all again.
         guard built.elements.allSatisfy({ position[$0] < 0 }) else { rebuild(screen); return false }
         unitsLookedAt &+= built.elements.count
+        wholeSorts &+= 1
         splice(range, with: built.elements, screen, around: around)
         for (c, scope) in built.scopes { scopes[c] = scope }
         for (c, rows) in built.rows { sortedRows[c] = rows }
@@ -217,6 +230,8 @@ struct RepairWork {
         var ownChildren = false
         /// The scope is sorted again whole.
         var whole = false
+        /// Groups in the scope to build afresh wherever they sort now.
+        var fresh: [Int] = []
     }
 
     private var pending: [Int: Pending] = [:]
@@ -230,6 +245,11 @@ struct RepairWork {
     mutating func ownChildren(of s: Int, _ screen: Screen) {
         note(s, screen)
         pending[s]!.ownChildren = true
+    }
+
+    mutating func buildAfresh(_ g: Int, in s: Int, _ screen: Screen) {
+        note(s, screen)
+        pending[s]!.fresh.append(g)
     }
 
     mutating func sortWhole(_ s: Int, _ screen: Screen) {

@@ -16,6 +16,8 @@ extension ReadingOrder {
         var newFlat: [Int: [Int]] = [:]
         /// Units whose declaration order may have changed: put back even where they sort as before.
         var replace: Set<Int> = []
+        /// Groups to build afresh wherever they sort.
+        var fresh: Set<Int> = []
         var looked = 0
     }
 
@@ -58,6 +60,11 @@ extension ReadingOrder {
         if pending.ownChildren {
             children(of: s, from: rows.flat[s] ?? [], to: screen.elements[s].children, in: s, rows, screen, &found)
         }
+        for g in pending.fresh {
+            oldUnits(under: g, rows, &found, mark: false)
+            if isReachable(g, from: s, screen) { newUnits(under: g, screen, &found, mark: false) }
+            found.fresh.insert(g)
+        }
         for x in pending.placed {
             if let kids = rows.flat[x], isFlattened(x, in: s, screen) {
                 // Still flattened here: only a new children list can change what it holds.
@@ -78,7 +85,7 @@ extension ReadingOrder {
         for (u, isScope) in found.new {
             let old = found.old[u]
             let kept = old?.isScope == isScope
-            let fresh = isScope && (!kept || scopes[u] == nil)
+            let fresh = isScope && (!kept || scopes[u] == nil || found.fresh.contains(u))
             let frame: Frame?
             if !isScope { frame = frames[u] } else if fresh { frame = units.groupKey(u) } else { frame = currentKey(u, units) }
             guard let f = frame else { return nil }    // declaration order: sorted whole
@@ -176,6 +183,7 @@ extension ReadingOrder {
             position[e] = Int32(plan.range.lowerBound + k)
         }
         unitsLookedAt &+= plan.newRows.reduce(0) { $0 + $1.units.count } + plan.oldRows.count
+        rowRepairs &+= 1
         splice(plan.range, with: content, screen, around: around)
         for (c, scope) in built.scopes { scopes[c] = scope }
         for (c, r) in built.rows { sortedRows[c] = r }

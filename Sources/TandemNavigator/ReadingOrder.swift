@@ -40,6 +40,10 @@ public struct ReadingOrder: Sendable {
     /// Units a repair looked at or placed, and elements a whole sort built: what reordering
     /// cost (tests check that a row moved in a long list costs the rows it touches).
     var unitsLookedAt = 0
+    /// Scopes repaired by re-forming rows, and scopes (or whole orders) sorted again whole:
+    /// tests check that random changes mostly take the first way.
+    var rowRepairs = 0
+    var wholeSorts = 0
 
     struct Scope: Sendable {
         var first: Int?
@@ -141,6 +145,7 @@ public struct ReadingOrder: Sendable {
         scopes = built.scopes
         sortedRows = built.rows
         unitsLookedAt &+= elements.count
+        wholeSorts &+= 1
         for (p, e) in elements.enumerated() {
             position[e] = Int32(p)
             if screen.elements[e].traits.contains(.header) { headings.append(p) }
