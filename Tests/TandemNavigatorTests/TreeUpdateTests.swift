@@ -125,6 +125,75 @@ struct TreeUpdateTests {
         #expect(nav.orderIDs() == (0..<200).map { "r\($0)" })
     }
 
+    /// A long list in no group, as apps send tables: 100 sections (plain containers) of a
+    /// heading and 20 rows, each row a group of a cell and a stepper; 72 points a row.
+    static func longList() -> String {
+        var sections: [String] = []
+        var y = 0
+        for s in 0..<100 {
+            var kids = [#"{"id": "h\#(s)", "label": "Section \#(s)", "traits": ["header"], "frame": [0, \#(y), 390, 30]}"#]
+            y += 40
+            for r in 0..<20 {
+                kids.append(#"{"id": "r\#(s).\#(r)", "group": true, "children": [{"id": "r\#(s).\#(r).cell", "label": "Item", "frame": [16, \#(y), 250, 64]}, {"id": "r\#(s).\#(r).stepper", "label": "Quantity", "frame": [276, \#(y + 16), 98, 32]}]}"#)
+                y += 72
+            }
+            sections.append(#"{"id": "s\#(s)", "children": [\#(kids.joined(separator: ","))]}"#)
+        }
+        return """
+            {"format": "tandem.catalog/1", "language": "en", "screens": [{"id": "list", "root": {"id": "root", "children": [
+              {"id": "sections", "children": [\(sections.joined(separator: ","))]}]}}]}
+            """
+    }
+
+    /// The order kept and the order built from scratch, by id.
+    func agrees(_ nav: inout Navigator) -> Bool {
+        let fresh = ReadingOrder(screen: nav.screen, language: "en")
+        return nav.orderIDs() == fresh.elements.map { nav.screen.elements[$0].id } && nav.readingOrder().headings == fresh.headings
+    }
+
+    @Test("a row moved, added or removed in a long list in no group looks at the rows it touches, not the list")
+    func rowChangeLooksAtItsRows() throws {
+        var nav = try Navigator(json: Self.longList())
+        nav.forwardsActions = true
+        let listed = nav.readingOrder().elements.count
+        #expect(listed == 100 * 41)
+        func cost(_ update: TreeUpdate) throws -> (units: Int, children: Int, whole: Int) {
+            let before = nav.readingOrder()
+            _ = try nav.apply(update)
+            let after = nav.readingOrder()
+            return (after.unitsLookedAt - before.unitsLookedAt, after.childrenLookedAt - before.childrenLookedAt, after.wholeSorts - before.wholeSorts)
+        }
+        // Row 10 of section 50 moves 40 points down, past row 10's place into row 11's: the
+        // two rows swap; its cell and stepper move with it.
+        let top = 50 * (40 + 20 * 72) + 40 + 10 * 72 + 40
+        let moved = try cost(TreeUpdate(nodes: [node("r50.10.cell", label: "Item", frame: [16, Double(top), 250, 64]),
+                                                node("r50.10.stepper", label: "Quantity", frame: [276, Double(top + 16), 98, 32])]))
+        #expect(moved.whole == 0, "a scope was sorted whole")
+        #expect(moved.units < 40, "units looked at: \(moved.units) (the list has 2,100)")
+        #expect(moved.children < 40, "children looked at: \(moved.children)")
+        let ids = nav.orderIDs()
+        let at = try #require(ids.firstIndex(of: "r50.11.cell"))
+        #expect(Array(ids[at..<(at + 4)]) == ["r50.11.cell", "r50.11.stepper", "r50.10.cell", "r50.10.stepper"])
+        #expect(agrees(&nav))
+
+        // A row added to section 20 between its rows 3 and 4, then removed.
+        var row = Element(id: "extra")
+        row.group = true
+        let y = 20 * (40 + 20 * 72) + 40 + 3 * 72 + 36
+        let section = (["h20"] + (0..<20).map { "r20.\($0)" })
+        var withExtra = section
+        withExtra.insert("extra", at: 5)
+        let added = try cost(TreeUpdate(nodes: [node("s20", children: withExtra), TreeUpdate.Node(element: row, childIDs: ["extra.cell"]),
+                                                node("extra.cell", label: "New", frame: [16, Double(y), 250, 30])]))
+        #expect(added.whole == 0 && added.units < 120 && added.children < 60, "added: \(added)")
+        #expect(nav.orderIDs().count == listed + 1)
+        #expect(agrees(&nav))
+        let removed = try cost(TreeUpdate(nodes: [node("s20", children: section)]))
+        #expect(removed.whole == 0 && removed.units < 120 && removed.children < 60, "removed: \(removed)")
+        #expect(nav.orderIDs().count == listed)
+        #expect(agrees(&nav))
+    }
+
     // MARK: the order follows the tree exactly
 
     /// Random screens and random changes: after every change, the order the navigator kept by
