@@ -22,13 +22,15 @@ extension ReadingOrder {
             position += repeatElement(-1, count: grow)
         }
         // Each change is recomputed; its parent, and further up, only while accessibility or a
-        // frame moved — or, for the change itself, when it may have been hidden or shown
-        // (`movesUnits`), which its parent reads too. So a value or a label that flips nothing
-        // does not look at its siblings (a list of 10,000 rows).
+        // frame moved — or, for an element that changed itself, when it may have been hidden or
+        // shown (`movesUnits`), which its parent reads too (a new children list is read only by
+        // the element itself). So a value or a label that flips nothing does not look at its
+        // siblings (a list of 10,000 rows).
         var moved: [Int] = []
+        let given = Set(changed)
         for start in changed + restructured {
             var i: Int? = start
-            var first = true
+            var first = given.contains(start)
             while let x = i {
                 let didMove = compute(x, screen)
                 if !didMove && !(first && movesUnits) { break }
