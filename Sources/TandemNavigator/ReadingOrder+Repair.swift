@@ -1,0 +1,276 @@
+import TandemModel
+
+/// Repairing the order after a change, at the cost of what the change can move.
+extension ReadingOrder {
+    /// Brings the order up to date after elements changed: `changed` changed in place or are
+    /// new (any field but their children), `restructured` got new children (elements no longer
+    /// in the tree are gone from the screen's table already). `movesUnits`: some change can
+    /// move something (see `changeMovesUnits`); otherwise only headings are looked at.
+    ///
+    /// Accessibility and frames are recomputed from each change up to the first ancestor they
+    /// leave unchanged. Then each element that changed or moved is put again where it belongs
+    /// in the scope around it: a sorted scope re-forms only the rows it touches (`updateRows`),
+    /// a scope with an `order` or without frames is sorted again whole, and a group whose
+    /// first element moved moves among its cousins. A change that moves nothing — a value, a
+    /// label or a trait that flips neither accessibility nor the `header` trait — touches no
+    /// scope at all.
+    public mutating func repair(_ screen: Screen, changed: [Int], restructured: [Int], movesUnits: Bool) {
+        if accessible.count < screen.elements.count {
+            let grow = screen.elements.count - accessible.count
+            accessible += repeatElement(false, count: grow)
+            frames += repeatElement(nil, count: grow)
+            position += repeatElement(-1, count: grow)
+        }
+        // Each change is recomputed; its parent, and further up, only while accessibility or a
+        // frame moved — or, for an element that changed itself, when it may have been hidden or
+        // shown (`movesUnits`), which its parent reads too (a new children list is read only by
+        // the element itself). So a value or a label that flips nothing does not look at its
+        // siblings (a list of 10,000 rows).
+        var moved: [Int] = []
+        let given = Set(changed)
+        for start in changed + restructured {
+            var i: Int? = start
+            var first = given.contains(start)
+            while let x = i {
+                let didMove = compute(x, screen)
+                if !didMove && !(first && movesUnits) { break }
+                if didMove { moved.append(x) }
+                first = false
+                i = screen.elements[x].parent
+            }
+        }
+        if Self.topModal(screen) != modalRoot {
+            rebuild(screen)
+            return
+        }
+        if movesUnits || !restructured.isEmpty {
+            reorder(screen, changed: changed, restructured: restructured, moved: moved)
+        }
+        for c in changed { updateHeading(c, screen) }
+    }
+
+    /// Whether a change from `old` to `new` can move anything in the order (or only what is
+    /// said about the element).
+    public static func changeMovesUnits(from old: Element, to new: Element) -> Bool {
+        old.frame != new.frame || old.hidden != new.hidden || old.modal != new.modal || old.group != new.group
+            || old.order != new.order || old.accessible != new.accessible || old.hasContent != new.hasContent
+            || old.container != new.container || old.traits.contains(.tabBar) != new.traits.contains(.tabBar)
+    }
+
+    /// Puts every element that changed or moved where it belongs now, innermost scope first (a
+    /// group's new first element decides where the group goes among its cousins).
+    private mutating func reorder(_ screen: Screen, changed: [Int], restructured: [Int], moved: [Int]) {
+        let top = modalRoot ?? 0
+        let change = Change(changed: Set(changed), restructured: Set(restructured))
+        var work = RepairWork()
+        if scopes[top] == nil {
+            // The top read alone (accessible: it stands for all inside it), or hidden: nothing
+            // else matters while it stays so.
+            let e = screen.elements[top]
+            let same = e.hidden ? elements.isEmpty : (accessible[top] && elements == [top])
+            if !same { rebuild(screen) }
+            return
+        }
+        var seen: Set<Int> = []
+        for x in changed + restructured + moved where seen.insert(x).inserted {
+            let e = screen.elements[x]
+            if x == top {
+                // The top is the whole order: it must still be a scope.
+                if e.hidden || accessible[x] { rebuild(screen); return }
+            } else {
+                work.place(x, in: scope(around: x, screen), screen)
+            }
+            guard scopes[x] != nil else { continue }
+            if change.restructured.contains(x) { work.ownChildren(of: x, screen) }
+            if change.changed.contains(x) && (sortedRows[x] == nil || e.order != nil) { work.sortWhole(x, screen) }
+        }
+        while let (s, pending) = work.next() {
+            if s != top, let kept = scopes[s], kept.first == nil {
+                // An empty group has no place in the order to repair: it is built afresh where
+                // it sorts among its cousins.
+                work.buildAfresh(s, in: scope(around: s, screen), screen)
+                continue
+            }
+            if !pending.whole {
+                switch updateRows(s, pending, change, screen, &work) {
+                case .done: continue
+                case .rebuilt: return
+                case .cannot: break
+                }
+            }
+            if !sortWhole(s, screen, &work) { return }
+        }
+    }
+
+    /// What a repair was told changed.
+    struct Change {
+        var changed: Set<Int>
+        var restructured: Set<Int>
+    }
+
+    /// The scope to repair for a change of `element`: the nearest scope strictly above it
+    /// (the element's own place among its parent's units may have moved), else the order's top.
+    func scope(around element: Int, _ screen: Screen) -> Int {
+        let top = modalRoot ?? 0
+        var i = element == top ? nil : screen.elements[element].parent
+        while let x = i {
+            if scopes[x] != nil { return x }
+            if x == top { break }
+            i = screen.elements[x].parent
+        }
+        return top
+    }
+
+    /// The header trait of an element that stayed where it was: add or remove its heading.
+    private mutating func updateHeading(_ e: Int, _ screen: Screen) {
+        guard let p = position(of: e) else { return }
+        let isHeading = screen.elements[e].traits.contains(.header)
+        let at = lowerBound(headings, p)
+        let listed = at < headings.count && headings[at] == p
+        if isHeading && !listed { headings.insert(p, at: at) }
+        if !isHeading && listed { headings.remove(at: at) }
+    }
+
+    /// Sorts scope `s` again whole and splices its elements into the order; false when the
+    /// whole order was built again instead (nothing more to repair).
+    private mutating func sortWhole(_ s: Int, _ screen: Screen, _ work: inout RepairWork) -> Bool {
+        // The top scope is the whole order (and may itself have been hidden); a container that
+        // is not a scope (yet) is sorted as part of the order's top.
+        guard s != (modalRoot ?? 0), let old = scopes[s] else {
+            rebuild(screen)
+            return false
+        }
+        guard let first = old.first, let start = position(of: first) else {
+            // An empty scope has no place in the order yet: sort the one around it.
+            let outer = scope(around: s, screen)
+            if outer == s || scopes[outer]?.first == nil { rebuild(screen); return false }
+            work.sortWhole(outer, screen)
+            return true
+        }
+        let range = start..<(start + old.count)
+        guard range.upperBound <= elements.count else { rebuild(screen); return false }
+        let around = outerStarts(of: s, screen)
+        let keyBefore = old.key
+        forget(innerScopesOf: s)
+        sortedRows[s] = nil
+        for e in elements[range] { position[e] = -1 }
+        let units = Units(screen: screen, rightToLeft: rightToLeft, rowThreshold: rowThreshold, accessible: accessible, frames: frames)
+        var built = Built()
+        units.scope(s, key: units.groupKey(s), into: &built)
+        // An element an `order` elsewhere also lists would stand twice: build it all again.
+        guard built.elements.allSatisfy({ position[$0] < 0 }) else { rebuild(screen); return false }
+        unitsLookedAt &+= built.elements.count
+        wholeSorts &+= 1
+        splice(range, with: built.elements, screen, around: around)
+        for (c, scope) in built.scopes { scopes[c] = scope }
+        for (c, rows) in built.rows { sortedRows[c] = rows }
+        // A group sorts among its cousins by its first element: when that moved, so may the group.
+        if scopes[s]?.key != keyBefore { work.place(s, in: scope(around: s, screen), screen) }
+        return true
+    }
+
+    /// The scopes around `s` (not `s` itself), each with where it starts in the order.
+    func outerStarts(of s: Int, _ screen: Screen) -> [(scope: Int, start: Int)] {
+        var around: [(scope: Int, start: Int)] = []
+        var a = screen.elements[s].parent
+        while let x = a {
+            if let f = scopes[x]?.first, let p = position(of: f) { around.append((x, p)) }
+            a = screen.elements[x].parent
+        }
+        return around
+    }
+
+    /// Replaces `range` of the order with `new` (whose elements have no position yet): the
+    /// positions from there on, the headings, and the count and first element of each scope
+    /// in `around` (which hold the range, each with where it starts).
+    ///
+    /// An array splice: when the count changes, every later element's position moves by the
+    /// difference (a memory move and one pass over the rest of the order).
+    mutating func splice(_ range: Range<Int>, with new: [Int], _ screen: Screen, around: [(scope: Int, start: Int)]) {
+        let delta = new.count - range.count
+        elements.replaceSubrange(range, with: new)
+        let end = delta == 0 ? range.upperBound : elements.count
+        for p in range.lowerBound..<end { position[elements[p]] = Int32(p) }
+        // Headings: those in the old range go; the new range's come; later ones shift.
+        let lo = lowerBound(headings, range.lowerBound), hi = lowerBound(headings, range.upperBound)
+        let fresh = new.indices.filter { screen.elements[new[$0]].traits.contains(.header) }.map { $0 + range.lowerBound }
+        headings.replaceSubrange(lo..<hi, with: fresh)
+        if delta != 0 { for k in (lo + fresh.count)..<headings.count { headings[k] += delta } }
+        for (x, p) in around {
+            scopes[x]!.count += delta
+            scopes[x]!.first = scopes[x]!.count > 0 ? elements[p] : nil
+        }
+    }
+
+    /// Forgets the scopes inside `s`, and their rows.
+    mutating func forget(innerScopesOf s: Int) {
+        guard let scope = scopes[s] else { return }
+        for inner in scope.inner {
+            forget(innerScopesOf: inner)
+            scopes[inner] = nil
+            sortedRows[inner] = nil
+        }
+    }
+
+    private func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
+
+/// The scopes a repair still has to put right, innermost first, and what each needs.
+struct RepairWork {
+    struct Pending {
+        /// Elements to put again where they belong in the scope (their own place, or what a
+        /// container flattened into the scope contributes).
+        var placed: [Int] = []
+        /// The scope's own children list changed.
+        var ownChildren = false
+        /// The scope is sorted again whole.
+        var whole = false
+        /// Groups in the scope to build afresh wherever they sort now.
+        var fresh: [Int] = []
+    }
+
+    private var pending: [Int: Pending] = [:]
+    private var depth: [Int: Int] = [:]
+
+    mutating func place(_ x: Int, in s: Int, _ screen: Screen) {
+        note(s, screen)
+        pending[s]!.placed.append(x)
+    }
+
+    mutating func ownChildren(of s: Int, _ screen: Screen) {
+        note(s, screen)
+        pending[s]!.ownChildren = true
+    }
+
+    mutating func buildAfresh(_ g: Int, in s: Int, _ screen: Screen) {
+        note(s, screen)
+        pending[s]!.fresh.append(g)
+    }
+
+    mutating func sortWhole(_ s: Int, _ screen: Screen) {
+        note(s, screen)
+        pending[s]!.whole = true
+    }
+
+    private mutating func note(_ s: Int, _ screen: Screen) {
+        guard pending[s] == nil else { return }
+        pending[s] = Pending()
+        var d = 0
+        var p = screen.elements[s].parent
+        while let x = p { d += 1; p = screen.elements[x].parent }
+        depth[s] = d
+    }
+
+    /// The deepest scope left, taken out of the work.
+    mutating func next() -> (Int, Pending)? {
+        guard let s = pending.keys.max(by: { depth[$0]! < depth[$1]! || (depth[$0]! == depth[$1]! && $0 < $1) }) else { return nil }
+        return (s, pending.removeValue(forKey: s)!)
+    }
+}

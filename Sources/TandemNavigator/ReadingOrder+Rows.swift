@@ -1,0 +1,298 @@
+import TandemModel
+
+/// Repairing a sorted scope by its rows (`ScopeRows`): the units a change touched are taken
+/// out and put back, and only the rows they touch are re-formed and spliced into the order.
+extension ReadingOrder {
+    enum RowsOutcome { case done, cannot, rebuilt }
+
+    /// The units found under the places a change touched, before (from the scope's rows) and
+    /// now (from the tree).
+    struct FoundUnits {
+        var old: [Int: ScopeRows.Unit] = [:]
+        /// Unit → whether it is a group.
+        var new: [Int: Bool] = [:]
+        /// Flattened containers before, and now with their children.
+        var oldFlat: Set<Int> = []
+        var newFlat: [Int: [Int]] = [:]
+        /// Units whose declaration order may have changed: put back even where they sort as before.
+        var replace: Set<Int> = []
+        /// Groups to build afresh wherever they sort.
+        var fresh: Set<Int> = []
+        var looked = 0
+    }
+
+    /// What re-forming a scope's rows comes to, worked out before anything changes.
+    struct RowsPlan {
+        var oldRows: Range<Int>
+        var newRows: [ScopeRows.Row]
+        var removed: [Int]
+        var inserted: [(element: Int, unit: ScopeRows.Unit)]
+        /// Groups that leave (forgotten), and groups built afresh (with their keys).
+        var leaving: [Int]
+        var building: [Int: Frame]
+        /// The old rows' elements in the order, and where each of their units is in it.
+        var range: Range<Int>
+        var extents: [Int: (start: Int, count: Int)]
+        var newFlat: [Int: [Int]]
+        var oldFlat: Set<Int>
+    }
+
+    /// Repairs scope `s` by re-forming the rows the pending changes touch. `.cannot` (nothing
+    /// changed) when the scope keeps no rows or a change needs it sorted whole: a unit without
+    /// a frame, an empty scope, a record that does not match.
+    mutating func updateRows(_ s: Int, _ pending: RepairWork.Pending, _ change: Change, _ screen: Screen,
+                             _ work: inout RepairWork) -> RowsOutcome {
+        guard screen.elements[s].order == nil, let sFirst = scopes[s]?.first, let sStart = position(of: sFirst) else { return .cannot }
+        let units = Units(screen: screen, rightToLeft: rightToLeft, rowThreshold: rowThreshold, accessible: accessible, frames: frames)
+        let (planned, looked) = analyze(s, sStart, pending, change, units, screen)
+        unitsLookedAt &+= looked
+        guard let plan = planned else { return .cannot }
+        return commit(plan, s, sStart, units, screen, &work)
+    }
+
+    /// The units the pending changes touched, before and now, and the plan that puts them
+    /// right (nil when the scope must be sorted whole); with how many elements it looked at.
+    /// (Reads the scope's rows without keeping them, so that `commit` changes them in place.)
+    private func analyze(_ s: Int, _ sStart: Int, _ pending: RepairWork.Pending, _ change: Change, _ units: Units,
+                         _ screen: Screen) -> (RowsPlan?, Int) {
+        guard let rows = sortedRows[s] else { return (nil, 0) }
+        var found = FoundUnits()
+        if pending.ownChildren {
+            children(of: s, from: rows.flat[s] ?? [], to: screen.elements[s].children, in: s, rows, screen, &found)
+        }
+        for g in pending.fresh {
+            oldUnits(under: g, rows, &found, mark: false)
+            if isReachable(g, from: s, screen) { newUnits(under: g, screen, &found, mark: false) }
+            found.fresh.insert(g)
+        }
+        for x in pending.placed {
+            if let kids = rows.flat[x], isFlattened(x, in: s, screen) {
+                // Still flattened here: only a new children list can change what it holds.
+                if change.restructured.contains(x) { children(of: x, from: kids, to: screen.elements[x].children, in: s, rows, screen, &found) }
+            } else {
+                oldUnits(under: x, rows, &found, mark: false)
+                if isReachable(x, from: s, screen) { newUnits(under: x, screen, &found, mark: false) }
+            }
+        }
+        return (plan(s, sStart, rows, found, units, screen), found.looked)
+    }
+
+    /// Takes out the units that leave or move, puts in the new and moved ones, and re-forms
+    /// the rows between; nil when it cannot be done here.
+    private func plan(_ s: Int, _ sStart: Int, _ rows: ScopeRows, _ found: FoundUnits, _ units: Units, _ screen: Screen) -> RowsPlan? {
+        var inserted: [(element: Int, unit: ScopeRows.Unit)] = []
+        var building: [Int: Frame] = [:]
+        for (u, isScope) in found.new {
+            let old = found.old[u]
+            let kept = old?.isScope == isScope
+            let fresh = isScope && (!kept || scopes[u] == nil || found.fresh.contains(u))
+            let frame: Frame?
+            if !isScope { frame = frames[u] } else if fresh { frame = units.groupKey(u) } else { frame = currentKey(u, units) }
+            guard let f = frame else { return nil }    // declaration order: sorted whole
+            if kept, f == old!.frame, !found.replace.contains(u), !fresh { continue }
+            inserted.append((u, ScopeRows.Unit(frame: f, isScope: isScope)))
+            if fresh { building[u] = f }
+        }
+        let insertedSet = Set(inserted.map(\.element))
+        var removed: [(unit: Int, row: Int)] = []
+        var leaving: [Int] = []
+        for (u, old) in found.old {
+            let kept = found.new[u] == old.isScope
+            if kept && !insertedSet.contains(u) { continue }
+            guard let r = rows.row(of: u, at: old.frame) else { return nil }
+            removed.append((u, r))
+            if old.isScope && (!kept || building[u] != nil) { leaving.append(u) }
+        }
+        guard !removed.isEmpty || !inserted.isEmpty else {
+            return RowsPlan(oldRows: 0..<0, newRows: [], removed: [], inserted: [], leaving: [], building: [:],
+                            range: sStart..<sStart, extents: [:], newFlat: found.newFlat, oldFlat: found.oldFlat)
+        }
+        let (oldRows, newRows) = rows.reform(removed: removed, inserted: inserted.map { ($0.element, $0.unit.frame) },
+                                             threshold: rowThreshold, rightToLeft: rightToLeft,
+                                             before: { screen.comesBefore($0, $1) })
+        // The old rows' elements: contiguous, each unit's after the one before.
+        var extents: [Int: (start: Int, count: Int)] = [:]
+        var start: Int?
+        var length = 0
+        for k in oldRows {
+            for u in rows.rows[k].units {
+                guard let x = extent(of: u, isScope: rows.units[u]!.isScope) else { return nil }
+                extents[u] = x
+                guard x.count > 0 else { continue }
+                if start == nil { start = x.start }
+                guard x.start == start! + length else { return nil }
+                length += x.count
+            }
+        }
+        if start == nil {
+            // Only empty groups: the range is empty, just after the last element before it.
+            let before = end(before: oldRows.lowerBound, rows)
+            guard before >= 0 else { return nil }
+            start = before > 0 ? before : sStart
+        }
+        return RowsPlan(oldRows: oldRows, newRows: newRows, removed: removed.map(\.unit), inserted: inserted,
+                        leaving: leaving, building: building, range: start!..<(start! + length), extents: extents,
+                        newFlat: found.newFlat, oldFlat: found.oldFlat)
+    }
+
+    /// Splices the re-formed rows into the order and keeps the scope's rows.
+    private mutating func commit(_ plan: RowsPlan, _ s: Int, _ sStart: Int, _ units: Units, _ screen: Screen,
+                                 _ work: inout RepairWork) -> RowsOutcome {
+        guard var rows = sortedRows.removeValue(forKey: s) else { return .cannot }
+        for (c, kids) in plan.newFlat { rows.setFlat(c, kids) }
+        for c in plan.oldFlat where plan.newFlat[c] == nil { rows.setFlat(c, nil) }
+        guard !plan.newRows.isEmpty || !plan.oldRows.isEmpty else {
+            sortedRows[s] = rows
+            return .done
+        }
+        let around = [(s, sStart)] + outerStarts(of: s, screen)
+        let old = Array(elements[plan.range])
+        for g in plan.leaving {
+            forget(innerScopesOf: g)
+            scopes[g] = nil
+            sortedRows[g] = nil
+            scopes[s]!.inner.remove(g)
+        }
+        for e in old { position[e] = -1 }
+        var built = Built()
+        var content: [Int] = []
+        content.reserveCapacity(old.count + 8)
+        var newKind: [Int: Bool] = [:]
+        for i in plan.inserted { newKind[i.element] = i.unit.isScope }
+        for row in plan.newRows {
+            for u in row.units {
+                if let key = plan.building[u] {
+                    let from = built.elements.count
+                    units.scope(u, key: key, into: &built)
+                    content += built.elements[from...]
+                } else if newKind[u] == false {
+                    content.append(u)    // an element read here (again)
+                } else if let x = plan.extents[u] {
+                    let at = x.start - plan.range.lowerBound
+                    if x.count > 0 { content += old[at..<(at + x.count)] }
+                } else {
+                    rebuild(screen)
+                    return .rebuilt
+                }
+            }
+        }
+        // Each element once: one already in the order (an `order` elsewhere lists it, or it
+        // moved here from another scope not yet repaired) means building it all again.
+        for (k, e) in content.enumerated() {
+            guard position[e] < 0 else { rebuild(screen); return .rebuilt }
+            position[e] = Int32(plan.range.lowerBound + k)
+        }
+        unitsLookedAt &+= plan.newRows.reduce(0) { $0 + $1.units.count } + plan.oldRows.count
+        rowRepairs &+= 1
+        splice(plan.range, with: content, screen, around: around)
+        for (c, scope) in built.scopes { scopes[c] = scope }
+        for (c, r) in built.rows { sortedRows[c] = r }
+        for g in plan.building.keys { scopes[s]!.inner.insert(g) }
+        rows.replace(plan.oldRows, with: plan.newRows, removed: plan.removed, inserted: plan.inserted)
+        let first = rows.firstFrame
+        sortedRows[s] = rows
+        if s != (modalRoot ?? 0) {
+            let key = first ?? frames[s]
+            if key != scopes[s]!.key {
+                scopes[s]!.key = key
+                work.place(s, in: scope(around: s, screen), screen)
+            }
+        }
+        return .done
+    }
+
+    /// A children list changed from `old` to `new`: what the children that left held goes,
+    /// what the new ones hold comes; when the children that stayed are in another order, all
+    /// they hold is put back (declaration order breaks ties).
+    private func children(of x: Int, from old: [Int], to new: [Int], in s: Int, _ rows: ScopeRows, _ screen: Screen,
+                          _ found: inout FoundUnits) {
+        let oldSet = Set(old), newSet = Set(new)
+        var keptOld: [Int] = [], keptNew: [Int] = []
+        for c in old { if newSet.contains(c) { keptOld.append(c) } else { oldUnits(under: c, rows, &found, mark: true) } }
+        for c in new { if oldSet.contains(c) { keptNew.append(c) } else { newUnits(under: c, screen, &found, mark: true) } }
+        if keptOld != keptNew {
+            for c in keptOld {
+                oldUnits(under: c, rows, &found, mark: true)
+                newUnits(under: c, screen, &found, mark: true)
+            }
+        }
+        found.newFlat[x] = new
+        found.looked += old.count + new.count
+    }
+
+    /// The units `x` stood for in the scope: itself, or what it held while flattened.
+    private func oldUnits(under x: Int, _ rows: ScopeRows, _ found: inout FoundUnits, mark: Bool) {
+        var stack = [x]
+        while let y = stack.popLast() {
+            found.looked += 1
+            if let u = rows.units[y] {
+                found.old[y] = u
+                if mark { found.replace.insert(y) }
+            } else if let kids = rows.flat[y] {
+                found.oldFlat.insert(y)
+                stack += kids
+            }
+        }
+    }
+
+    /// The units `x` stands for now (it is reachable from the scope through plain containers).
+    private func newUnits(under x: Int, _ screen: Screen, _ found: inout FoundUnits, mark: Bool) {
+        var stack = [x]
+        while let y = stack.popLast() {
+            found.looked += 1
+            let e = screen.elements[y]
+            if e.isRemoved || e.hidden { continue }
+            if accessible[y] || e.formsGroup || e.modal {
+                found.new[y] = !accessible[y]
+                if mark { found.replace.insert(y) }
+            } else {
+                found.newFlat[y] = e.children
+                stack += e.children
+            }
+        }
+    }
+
+    /// Whether `x` is a plain container flattened into scope `s` now.
+    private func isFlattened(_ x: Int, in s: Int, _ screen: Screen) -> Bool {
+        let e = screen.elements[x]
+        return !e.isRemoved && !e.hidden && !accessible[x] && !e.formsGroup && !e.modal && isReachable(x, from: s, screen)
+    }
+
+    /// Whether `x` is inside `s` with only shown plain containers between.
+    private func isReachable(_ x: Int, from s: Int, _ screen: Screen) -> Bool {
+        if screen.elements[x].isRemoved { return false }
+        var a = screen.elements[x].parent
+        while let y = a, y != s {
+            let e = screen.elements[y]
+            if e.isRemoved || e.hidden || accessible[y] || e.formsGroup || e.modal { return false }
+            a = e.parent
+        }
+        return a == s
+    }
+
+    /// Where a group kept as it was sorts now.
+    private func currentKey(_ g: Int, _ units: Units) -> Frame? {
+        if let r = sortedRows[g] { return r.firstFrame ?? frames[g] }
+        return units.groupKey(g)
+    }
+
+    /// Where a unit's elements are in the order and how many (nil when the records disagree).
+    private func extent(of u: Int, isScope: Bool) -> (start: Int, count: Int)? {
+        guard isScope else { return position(of: u).map { ($0, 1) } }
+        guard let scope = scopes[u] else { return nil }
+        guard let f = scope.first else { return (0, 0) }
+        return position(of: f).map { ($0, scope.count) }
+    }
+
+    /// Just after the last element of the rows before `row`; 0 when they have none, -1 when
+    /// the records disagree.
+    private func end(before row: Int, _ rows: ScopeRows) -> Int {
+        for k in stride(from: row - 1, through: 0, by: -1) {
+            for u in rows.rows[k].units.reversed() {
+                guard let x = extent(of: u, isScope: rows.units[u]!.isScope) else { return -1 }
+                if x.count > 0 { return x.start + x.count }
+            }
+        }
+        return 0
+    }
+}

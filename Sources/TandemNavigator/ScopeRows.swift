@@ -1,0 +1,125 @@
+import TandemModel
+
+/// A sorted scope's units as VoiceOver rows them (Docs/formats.md#reading-order), kept between
+/// changes so that a unit moved, added or removed re-forms only the rows it touches.
+///
+/// Rows are what the greedy rule makes of the units' tops alone: the topmost unit starts a row,
+/// which takes every unit whose top is less than the threshold below it; the next row starts
+/// at the topmost unit left. So rows depend only on the tops, and two segmentations that start
+/// a row at the same unit agree from there on: re-forming stops where a new row starts where
+/// an old one did. Within a row, units read by left edge (the greater first right to left),
+/// then in declaration order. A scope whose units do not all have frames keeps no rows (it
+/// reads in declaration order and is sorted again whole).
+struct ScopeRows: Sendable {
+    struct Row: Sendable, Equatable {
+        /// The top of the row's topmost unit.
+        var top: Double
+        /// The row's units in reading order.
+        var units: [Int]
+    }
+
+    /// A unit as it was placed: where it sorts, and whether it is a group (a scope of its own).
+    struct Unit: Sendable, Equatable {
+        var frame: Frame
+        var isScope: Bool
+    }
+
+    /// Rows, top to bottom.
+    private(set) var rows: [Row]
+    /// Every unit in the rows.
+    private(set) var units: [Int: Unit]
+    /// The children lists the units were collected from: the scope's own and those of every
+    /// container flattened into it (a children list that changes is compared with these).
+    private(set) var flat: [Int: [Int]]
+
+    init(rows: [(top: Double, units: [SortUnit])], units all: [SortUnit], flat: [Int: [Int]]) {
+        self.rows = rows.map { Row(top: $0.top, units: $0.units.map(\.element)) }
+        var units: [Int: Unit] = [:]
+        units.reserveCapacity(all.count)
+        for u in all { units[u.element] = Unit(frame: u.frame!, isScope: u.isScope) }
+        self.units = units
+        self.flat = flat
+    }
+
+    /// Where the scope sorts among its cousins: its first unit's place (nil when empty).
+    var firstFrame: Frame? { rows.first.map { units[$0.units[0]]!.frame } }
+
+    /// The last row whose top is at or above `y` (0 when none is).
+    func row(atOrAbove y: Double) -> Int {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid].top <= y { lo = mid + 1 } else { hi = mid }
+        }
+        return max(0, lo - 1)
+    }
+
+    /// The row that holds unit `u`, which was placed at `frame`.
+    func row(of u: Int, at frame: Frame) -> Int? {
+        let k = row(atOrAbove: frame.minY)
+        return k < rows.count && rows[k].units.contains(u) ? k : nil
+    }
+
+    /// The rows that change when `removed` (each with the row that holds it) leave and
+    /// `inserted` come: the old rows replaced and the rows that replace them. Nothing changes
+    /// until `replace` is called with the result.
+    ///
+    /// Re-forming starts at the first row a change can touch — a removed unit's row, or the
+    /// row an inserted unit's top falls in — and stops at the first row that starts, as
+    /// before, at an untouched old row: from there the greedy rule forms the same rows.
+    /// `before` is declaration order, for units at the same left edge.
+    func reform(removed: [(unit: Int, row: Int)], inserted: [(unit: Int, frame: Frame)], threshold: Double,
+                rightToLeft: Bool, before: (Int, Int) -> Bool) -> (old: Range<Int>, new: [Row]) {
+        let gone = Set(removed.map(\.unit))
+        var first = rows.count
+        var lastRemoved = -1
+        for r in removed {
+            first = min(first, r.row)
+            lastRemoved = max(lastRemoved, r.row)
+        }
+        for i in inserted { first = min(first, row(atOrAbove: i.frame.minY)) }
+        first = min(first, max(0, rows.count - 1))
+        if rows.isEmpty { first = 0 }
+        // Units waiting for a row, topmost first: the rows that lost units, and the new ones.
+        var pool: [(unit: Int, frame: Frame)] = inserted
+        var next = first
+        while next <= lastRemoved {
+            for u in rows[next].units where !gone.contains(u) { pool.append((u, units[u]!.frame)) }
+            next += 1
+        }
+        pool.sort { $0.frame.minY < $1.frame.minY }
+        var out: [Row] = []
+        while !pool.isEmpty {
+            var top = pool[0].frame.minY
+            if next < rows.count { top = min(top, rows[next].top) }
+            var pulled = false
+            while next < rows.count, abs(rows[next].top - top) < threshold {
+                for u in rows[next].units { pool.append((u, units[u]!.frame)) }
+                next += 1
+                pulled = true
+            }
+            if pulled { pool.sort { $0.frame.minY < $1.frame.minY } }
+            var taken = 0
+            while taken < pool.count, abs(pool[taken].frame.minY - top) < threshold { taken += 1 }
+            let members = pool[..<taken].sorted { a, b in
+                if a.frame.minX != b.frame.minX { return rightToLeft ? a.frame.minX > b.frame.minX : a.frame.minX < b.frame.minX }
+                return before(a.unit, b.unit)
+            }
+            out.append(Row(top: top, units: members.map(\.unit)))
+            pool.removeFirst(taken)
+        }
+        return (first..<max(first, next), out)
+    }
+
+    /// Puts in the rows `reform` worked out, and the units' new places.
+    mutating func replace(_ old: Range<Int>, with new: [Row], removed: [Int], inserted: [(element: Int, unit: Unit)]) {
+        rows.replaceSubrange(old, with: new)
+        for u in removed { units[u] = nil }
+        for i in inserted { units[i.element] = i.unit }
+    }
+
+    /// A children list as it is now; nil forgets a container no longer flattened here.
+    mutating func setFlat(_ container: Int, _ children: [Int]?) {
+        flat[container] = children
+    }
+}
