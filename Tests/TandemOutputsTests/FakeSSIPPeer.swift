@@ -191,20 +191,21 @@ final class FakeSSIPPeer: @unchecked Sendable {
                 if var lines = data {
                     if line == "." {
                         data = nil
-                        hung = answer(Command(connection: index, component: component(index), line: "DATA " + lines.joined(separator: "\n")), on: fd, index)
+                        hung = answer(Command(connection: index, component: component(index), line: "DATA " + lines.joined(separator: "\n")), on: fd, index).hung
                     } else {
                         lines.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
                         data = lines
                     }
                     continue
                 }
-                if line == "SPEAK" { data = [] }
                 if line.hasPrefix("SET SELF CLIENT_NAME ") {
                     let name = line.split(separator: ":").last.map(String.init) ?? ""
                     state.withLock { $0.peers[index].component = name }
                 }
-                hung = answer(Command(connection: index, component: component(index), line: line), on: fd, index)
-                if line == "SPEAK", hung { data = nil }
+                let answered = answer(Command(connection: index, component: component(index), line: line), on: fd, index)
+                hung = answered.hung
+                // Like speech-dispatcher, only a SPEAK answered 230 is followed by text.
+                if line == "SPEAK", !hung, answered.reply.hasPrefix("230") { data = [] }
                 if hung { break }
             }
         }
@@ -215,8 +216,8 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     private func component(_ index: Int) -> String { state.withLock { $0.peers[index].component } }
 
-    /// Answers `command`; true when the connection hangs from now on.
-    private func answer(_ command: Command, on fd: Int32, _ index: Int) -> Bool {
+    /// Answers `command`: what was written, and whether the connection hangs from now on.
+    private func answer(_ command: Command, on fd: Int32, _ index: Int) -> (reply: String, hung: Bool) {
         let (decide, id) = state.withLock { s -> ((@Sendable (Command) -> Answer), Int) in
             s.commands.append(command)
             s.pending += 1
@@ -227,27 +228,28 @@ final class FakeSSIPPeer: @unchecked Sendable {
         defer { state.withLock { $0.pending -= 1 } }
         switch decide(command) {
         case .normal:
-            write(fd, Self.reply(to: command.line, message: id))
+            let reply = Self.reply(to: command.line, message: id)
+            write(fd, reply)
             if command.line == "QUIT" { shutdown(fd, Int32(SHUT_RDWR)) }
-            return false
+            return (reply, false)
         case .none:
-            return false
+            return ("", false)
         case .chunks(let parts):
             for (i, part) in parts.enumerated() {
                 if i > 0 { usleep(20_000) }
                 write(fd, part)
             }
-            return false
+            return (parts.joined(), false)
         case .thenClose(let bytes):
             write(fd, bytes)
             state.withLock { s in if s.peers[index].open { s.peers[index].open = false; shutdown(fd, Int32(SHUT_RDWR)); close(fd) } }
-            return true
+            return (bytes, true)
         case .hang:
             // Not pending: nothing will ever come of it.
             state.withLock { $0.pending -= 1 }
             while isOpen(index) { usleep(5_000) }
             state.withLock { $0.pending += 1 }
-            return true
+            return ("", true)
         }
     }
 
