@@ -14,7 +14,7 @@ extension SpeechdEngine {
         do throws(SSIPError) {
             for component in SpeechComponent.allCases {
                 let c = try SSIPConnection.open(address, component: component, user: user, voice: voice,
-                                                replyTimeoutMs: timing.replyTimeout, trace: trace)
+                                                replyTimeoutMs: timing.replyTimeout, stopFD: worker.stopFD, trace: trace)
                 c.goodbyeWriteMs = timing.goodbyeWrite
                 opened[component] = c
             }
@@ -58,6 +58,7 @@ extension SpeechdEngine {
             switch error {
             case .timeout: lost = "speech-dispatcher stopped answering"
             case .broken, .unreachable: lost = "lost speech-dispatcher"
+            case .stopped: lost = "stopped"
             }
             worker.setAvailable(false, "\(lost) (\(error.message)); reconnecting")
         }
