@@ -30,9 +30,10 @@ extension SpeechdEngine {
         outageSince = nil
         lastActivity = WorkerClock.now()
         let again = kept.count
-        let message = worker.lastReportedAvailability == nil
+        let message = (worker.lastReportedAvailability == nil
             ? "connected to speech-dispatcher at \(address)"
-            : "speech-dispatcher is back at \(address)" + (again > 0 ? "; saying \(again) kept message\(again == 1 ? "" : "s") again" : "")
+            : "speech-dispatcher is back at \(address)" + (again > 0 ? "; saying \(again) kept message\(again == 1 ? "" : "s") again" : ""))
+            + givenUpNote()
         worker.setAvailable(true, message)
         for t in kept { t.messageID = nil; t.begunAt = nil; t.cancelRequested = false }
         sendKept()
