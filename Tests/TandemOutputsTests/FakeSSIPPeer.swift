@@ -98,15 +98,20 @@ final class FakeSSIPPeer: @unchecked Sendable {
         if let fd = target { write(fd, "\(code)-\(message)\r\n\(code)-1\r\n\(code) \(word)\r\n") }
     }
 
-    /// The message ids given so far, by the `DATA` they answered, oldest first.
+    /// The message ids given to texts so far, by the `DATA` they answered, oldest first
+    /// (sound icons take ids too).
     var messages: [(id: Int, text: String, component: String)] {
         var id = 0
         return commands.compactMap { c in
-            guard c.line.hasPrefix("DATA ") else { return nil }
+            guard Self.takesMessageID(c.line) else { return nil }
             id += 1
+            guard c.line.hasPrefix("DATA ") else { return nil }
             return (id, String(c.line.dropFirst(5)), c.component)
         }
     }
+
+    /// speech-dispatcher numbers texts and sound icons alike.
+    static func takesMessageID(_ line: String) -> Bool { line.hasPrefix("DATA ") || line.hasPrefix("SOUND_ICON ") }
 
     /// The daemon goes away: no one listens any more and every connection is closed.
     func goAway() {
@@ -222,7 +227,7 @@ final class FakeSSIPPeer: @unchecked Sendable {
             s.commands.append(command)
             s.pending += 1
             var id = 0
-            if command.line.hasPrefix("DATA ") { id = s.nextMessage; s.nextMessage += 1 }
+            if Self.takesMessageID(command.line) { id = s.nextMessage; s.nextMessage += 1 }
             return (script.withLock { $0 }, id)
         }
         defer { state.withLock { $0.pending -= 1 } }
@@ -255,14 +260,13 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     /// What speech-dispatcher 0.11.4 answers.
     static func reply(to line: String, message id: Int) -> String {
-        if line.hasPrefix("DATA ") { return "225-\(id)\r\n225 OK MESSAGE QUEUED\r\n" }
+        if takesMessageID(line) { return "225-\(id)\r\n225 OK MESSAGE QUEUED\r\n" }
         if line == "SPEAK" { return "230 OK RECEIVING DATA\r\n" }
         if line.hasPrefix("SET SELF CLIENT_NAME") { return "208 OK CLIENT NAME SET\r\n" }
         if line.hasPrefix("SET SELF NOTIFICATION") { return "220 OK NOTIFICATION SET\r\n" }
         if line.hasPrefix("SET ") { return "203 OK SET\r\n" }
         if line == "CANCEL SELF" { return "210 OK CANCELED\r\n" }
         if line == "GET RATE" { return "251-0\r\n251 OK GET RETURNED\r\n" }
-        if line.hasPrefix("SOUND_ICON") { return "210 OK SOUND ICON QUEUED\r\n" }
         if line == "QUIT" { return "231 HAPPY HACKING\r\n" }
         return "300 ERR UNKNOWN COMMAND\r\n"
     }
