@@ -98,15 +98,20 @@ final class FakeSSIPPeer: @unchecked Sendable {
         if let fd = target { write(fd, "\(code)-\(message)\r\n\(code)-1\r\n\(code) \(word)\r\n") }
     }
 
-    /// The message ids given so far, by the `DATA` they answered, oldest first.
+    /// The message ids given to texts so far, by the `DATA` they answered, oldest first
+    /// (sound icons take ids too).
     var messages: [(id: Int, text: String, component: String)] {
         var id = 0
         return commands.compactMap { c in
-            guard c.line.hasPrefix("DATA ") else { return nil }
+            guard Self.takesMessageID(c.line) else { return nil }
             id += 1
+            guard c.line.hasPrefix("DATA ") else { return nil }
             return (id, String(c.line.dropFirst(5)), c.component)
         }
     }
+
+    /// speech-dispatcher numbers texts and sound icons alike.
+    static func takesMessageID(_ line: String) -> Bool { line.hasPrefix("DATA ") || line.hasPrefix("SOUND_ICON ") }
 
     /// The daemon goes away: no one listens any more and every connection is closed.
     func goAway() {
@@ -191,20 +196,21 @@ final class FakeSSIPPeer: @unchecked Sendable {
                 if var lines = data {
                     if line == "." {
                         data = nil
-                        hung = answer(Command(connection: index, component: component(index), line: "DATA " + lines.joined(separator: "\n")), on: fd, index)
+                        hung = answer(Command(connection: index, component: component(index), line: "DATA " + lines.joined(separator: "\n")), on: fd, index).hung
                     } else {
                         lines.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
                         data = lines
                     }
                     continue
                 }
-                if line == "SPEAK" { data = [] }
                 if line.hasPrefix("SET SELF CLIENT_NAME ") {
                     let name = line.split(separator: ":").last.map(String.init) ?? ""
                     state.withLock { $0.peers[index].component = name }
                 }
-                hung = answer(Command(connection: index, component: component(index), line: line), on: fd, index)
-                if line == "SPEAK", hung { data = nil }
+                let answered = answer(Command(connection: index, component: component(index), line: line), on: fd, index)
+                hung = answered.hung
+                // Like speech-dispatcher, only a SPEAK answered 230 is followed by text.
+                if line == "SPEAK", !hung, answered.reply.hasPrefix("230") { data = [] }
                 if hung { break }
             }
         }
@@ -215,52 +221,52 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     private func component(_ index: Int) -> String { state.withLock { $0.peers[index].component } }
 
-    /// Answers `command`; true when the connection hangs from now on.
-    private func answer(_ command: Command, on fd: Int32, _ index: Int) -> Bool {
+    /// Answers `command`: what was written, and whether the connection hangs from now on.
+    private func answer(_ command: Command, on fd: Int32, _ index: Int) -> (reply: String, hung: Bool) {
         let (decide, id) = state.withLock { s -> ((@Sendable (Command) -> Answer), Int) in
             s.commands.append(command)
             s.pending += 1
             var id = 0
-            if command.line.hasPrefix("DATA ") { id = s.nextMessage; s.nextMessage += 1 }
+            if Self.takesMessageID(command.line) { id = s.nextMessage; s.nextMessage += 1 }
             return (script.withLock { $0 }, id)
         }
         defer { state.withLock { $0.pending -= 1 } }
         switch decide(command) {
         case .normal:
-            write(fd, Self.reply(to: command.line, message: id))
+            let reply = Self.reply(to: command.line, message: id)
+            write(fd, reply)
             if command.line == "QUIT" { shutdown(fd, Int32(SHUT_RDWR)) }
-            return false
+            return (reply, false)
         case .none:
-            return false
+            return ("", false)
         case .chunks(let parts):
             for (i, part) in parts.enumerated() {
                 if i > 0 { usleep(20_000) }
                 write(fd, part)
             }
-            return false
+            return (parts.joined(), false)
         case .thenClose(let bytes):
             write(fd, bytes)
             state.withLock { s in if s.peers[index].open { s.peers[index].open = false; shutdown(fd, Int32(SHUT_RDWR)); close(fd) } }
-            return true
+            return (bytes, true)
         case .hang:
             // Not pending: nothing will ever come of it.
             state.withLock { $0.pending -= 1 }
             while isOpen(index) { usleep(5_000) }
             state.withLock { $0.pending += 1 }
-            return true
+            return ("", true)
         }
     }
 
     /// What speech-dispatcher 0.11.4 answers.
     static func reply(to line: String, message id: Int) -> String {
-        if line.hasPrefix("DATA ") { return "225-\(id)\r\n225 OK MESSAGE QUEUED\r\n" }
+        if takesMessageID(line) { return "225-\(id)\r\n225 OK MESSAGE QUEUED\r\n" }
         if line == "SPEAK" { return "230 OK RECEIVING DATA\r\n" }
         if line.hasPrefix("SET SELF CLIENT_NAME") { return "208 OK CLIENT NAME SET\r\n" }
         if line.hasPrefix("SET SELF NOTIFICATION") { return "220 OK NOTIFICATION SET\r\n" }
         if line.hasPrefix("SET ") { return "203 OK SET\r\n" }
         if line == "CANCEL SELF" { return "210 OK CANCELED\r\n" }
         if line == "GET RATE" { return "251-0\r\n251 OK GET RETURNED\r\n" }
-        if line.hasPrefix("SOUND_ICON") { return "210 OK SOUND ICON QUEUED\r\n" }
         if line == "QUIT" { return "231 HAPPY HACKING\r\n" }
         return "300 ERR UNKNOWN COMMAND\r\n"
     }

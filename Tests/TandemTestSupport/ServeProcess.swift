@@ -7,9 +7,13 @@ public final class ServeProcess: @unchecked Sendable {
     public let socket: String
     public let transcript: String
     private let process = Process()
+    private let log = StandardErrorLog()
 
     /// Starts `tandem serve --socket … --transcript … --profile PROFILE` plus `extra`, and waits
-    /// for its socket.
+    /// until it serves: its log line `serving on PATH`, which it writes once the socket listens.
+    /// (The socket file alone is not enough: it exists from `bind`, before `listen`, and a
+    /// connect in between is refused. A probe connection instead would take the client id
+    /// `c1` that tests expect their first client to get.)
     public init(profile: String = "headless", extra: [String] = []) throws {
         folder = try temporaryDirectory(prefix: "tandem-serve")
         socket = folder + "/control.sock"
@@ -21,18 +25,36 @@ public final class ServeProcess: @unchecked Sendable {
         env["SPEECHD_ADDRESS"] = "unix_socket:\(folder)/no-speechd.sock"
         env["BRLAPI_HOST"] = "127.0.0.1:4999"
         env["TANDEM_PROFILES"] = PackageRoot.path("Profiles")
+        // Plain log lines (`tandem serve: …`), not the journal's.
+        env["JOURNAL_STREAM"] = nil
         process.environment = env
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        guard waitUntil(timeout: .seconds(20), { FileManager.default.fileExists(atPath: self.socket) }) else {
-            process.terminate()
-            throw TestSupportError("tandem serve did not make its socket at \(socket)")
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TestSupportError("pipe for tandem serve's log: errno \(errno)") }
+        // Close-on-exec, so no other child inherits the pipe (one started between `pipe` and
+        // here would only delay the end of file the reader waits for).
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        process.standardError = FileHandle(fileDescriptor: fds[1], closeOnDealloc: false)
+        do {
+            try process.run()
+        } catch {
+            close(fds[0]); close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        log.read(from: fds[0])
+        let ready = waitUntil(timeout: .seconds(20)) { self.log.text.contains("serving on \(self.socket)") || !self.process.isRunning }
+        guard ready, process.isRunning else {
+            if process.isRunning { process.terminate() }
+            throw TestSupportError("tandem serve did not start serving on \(socket): \(log.text)")
         }
     }
 
     public func client() throws -> RawSocketClient { try RawSocketClient(path: socket) }
 
     public var isRunning: Bool { process.isRunning }
+
+    /// What `tandem serve` wrote to its standard error so far.
+    public var standardError: String { log.text }
 
     /// SIGTERM, then the exit status (nil when it did not stop within the timeout).
     @discardableResult
@@ -53,5 +75,32 @@ public final class ServeProcess: @unchecked Sendable {
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+/// A child's standard error, read to its end on a thread of its own (so the child never
+/// blocks on a full pipe) and kept. An `NSLock`, which ThreadSanitizer understands.
+private final class StandardErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+    /// Reads `fd` until end of file, then closes it.
+    func read(from fd: Int32) {
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = Glibc.read(fd, &chunk, chunk.count)
+                if n > 0 {
+                    lock.withLock { bytes += chunk[0..<n] }
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            close(fd)
+        }
     }
 }

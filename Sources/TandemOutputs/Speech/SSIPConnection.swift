@@ -38,10 +38,10 @@ final class SSIPConnection {
     }
 
     /// Connects, names itself `user:tandem:component`, turns every notification on and sets
-    /// the voice.
+    /// the voice. Every wait for the daemon ends at once when `stopFD` becomes readable.
     static func open(_ address: SpeechdAddress, component: SpeechComponent, user: String, voice: SpeechDispatcherOutput.Voice,
-                     replyTimeoutMs: Int, trace: (@Sendable (SSIPTrace) -> Void)?) throws(SSIPError) -> SSIPConnection {
-        let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs)
+                     replyTimeoutMs: Int, stopFD: Int32 = -1, trace: (@Sendable (SSIPTrace) -> Void)?) throws(SSIPError) -> SSIPConnection {
+        let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs, stopFD: stopFD)
         let c = SSIPConnection(component: component, socket: socket, replyTimeoutMs: replyTimeoutMs, trace: trace)
         let name = try c.request("SET SELF CLIENT_NAME \(user):tandem:\(component.rawValue)")
         guard name.isSuccess else { throw .broken("speech-dispatcher refused the client name: \(name.code) \(name.message)") }
@@ -89,7 +89,7 @@ final class SSIPConnection {
 
     /// Writes without waiting for the reply (on the way out: `CANCEL SELF`, `QUIT`).
     func post(_ line: String) {
-        try? socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: goodbyeWriteMs))
+        try? socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: goodbyeWriteMs), stoppable: false)
     }
 
     /// Reads whatever has arrived; events land in `events`. Throws when the connection broke.

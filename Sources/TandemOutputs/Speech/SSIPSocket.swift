@@ -8,26 +8,33 @@ enum SSIPError: Error, Sendable, Hashable {
     case broken(String)
     /// No answer in time (a hung daemon).
     case timeout(String)
+    /// The output is stopping: a wait was given up without its answer (`SSIPSocket.stopFD`).
+    case stopped
 
     var message: String {
         switch self {
         case .unreachable(let m), .broken(let m), .timeout(let m): return m
+        case .stopped: return "the speech output is stopping"
         }
     }
 }
 
 /// A nonblocking stream socket to speech-dispatcher. Every wait has a deadline, writes never
-/// raise SIGPIPE, and nothing here blocks longer than it is told to.
+/// raise SIGPIPE, and nothing here blocks longer than it is told to — nor past a stop: every
+/// wait also watches `stopFD` and throws `.stopped` once it is readable.
 final class SSIPSocket {
     let fd: Int32
+    /// The worker's stop pipe (`OutputWorker.stopFD`; -1: none).
+    let stopFD: Int32
     private var closed = false
 
-    private init(fd: Int32) { self.fd = fd }
+    private init(fd: Int32, stopFD: Int32) { self.fd = fd; self.stopFD = stopFD }
 
     deinit { close() }
 
-    /// Connects within `timeoutMs` (a Unix socket answers at once; TCP may take a while).
-    static func connect(_ address: SpeechdAddress, timeoutMs: Int) throws(SSIPError) -> SSIPSocket {
+    /// Connects within `timeoutMs` (a Unix socket answers at once; TCP may take a while); its
+    /// waits end early once `stopFD` is readable.
+    static func connect(_ address: SpeechdAddress, timeoutMs: Int, stopFD: Int32 = -1) throws(SSIPError) -> SSIPSocket {
         switch address {
         case .unixSocket(let path):
             var addr = sockaddr_un()
@@ -39,7 +46,7 @@ final class SSIPSocket {
                 raw.copyBytes(from: bytes)
                 raw[bytes.count] = 0
             }
-            let s = try open(family: AF_UNIX)
+            let s = try open(family: AF_UNIX, stopFD: stopFD)
             let r = withUnsafePointer(to: &addr) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     Glibc.connect(s.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -61,7 +68,7 @@ final class SSIPSocket {
             var ai: UnsafeMutablePointer<addrinfo>? = first
             while let a = ai {
                 do throws(SSIPError) {
-                    let s = try open(family: a.pointee.ai_family)
+                    let s = try open(family: a.pointee.ai_family, stopFD: stopFD)
                     var one: Int32 = 1
                     setsockopt(s.fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     let r = Glibc.connect(s.fd, a.pointee.ai_addr, a.pointee.ai_addrlen)
@@ -76,11 +83,11 @@ final class SSIPSocket {
         }
     }
 
-    private static func open(family: Int32) throws(SSIPError) -> SSIPSocket {
+    private static func open(family: Int32, stopFD: Int32) throws(SSIPError) -> SSIPSocket {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(family, type, 0)
         guard fd >= 0 else { throw .unreachable("socket(): \(errnoText())") }
-        return SSIPSocket(fd: fd)
+        return SSIPSocket(fd: fd, stopFD: stopFD)
     }
 
     private func finishConnect(_ result: Int32, timeoutMs: Int, what: String) throws(SSIPError) {
@@ -95,8 +102,8 @@ final class SSIPSocket {
         if err != 0 { throw .unreachable("\(what): \(String(cString: strerror(err)))") }
     }
 
-    /// Writes all of `bytes` before `deadline`.
-    func send(_ bytes: [UInt8], until deadline: UInt64) throws(SSIPError) {
+    /// Writes all of `bytes` before `deadline` (and before a stop, when `stoppable`).
+    func send(_ bytes: [UInt8], until deadline: UInt64, stoppable: Bool = true) throws(SSIPError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
@@ -106,7 +113,9 @@ final class SSIPSocket {
             let e = errno
             if n < 0 && e == EINTR { continue }
             if n < 0 && (e == EAGAIN || e == EWOULDBLOCK) {
-                guard try wait(for: Int16(POLLOUT), until: deadline) else { throw .timeout("speech-dispatcher does not read what Tandem sends") }
+                guard try wait(for: Int16(POLLOUT), until: deadline, stoppable: stoppable) else {
+                    throw .timeout("speech-dispatcher does not read what Tandem sends")
+                }
                 continue
             }
             throw .broken("the connection broke: \(String(cString: strerror(e)))")
@@ -133,12 +142,17 @@ final class SSIPSocket {
         }
     }
 
-    /// Waits until the socket is readable (or `events`) or `deadline`; false on timeout.
-    func wait(for events: Int16 = Int16(POLLIN), until deadline: UInt64) throws(SSIPError) -> Bool {
+    /// Waits until the socket is readable (or `events`) or `deadline`; false on timeout. When
+    /// `stoppable`, a stop ends the wait at once (`.stopped`): a daemon that never answers
+    /// must not hold up `stop` for its reply timeout. Goodbyes are not stoppable: they are
+    /// what a stop sends.
+    func wait(for events: Int16 = Int16(POLLIN), until deadline: UInt64, stoppable: Bool = true) throws(SSIPError) -> Bool {
         while true {
             var p = [pollfd(fd: fd, events: events, revents: 0)]
+            if stoppable && stopFD >= 0 { p.append(pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)) }
             let r = WorkerClock.poll(&p, until: deadline)
             if r > 0 {
+                if p.count > 1 && p[1].revents != 0 { throw .stopped }
                 if p[0].revents & Int16(POLLNVAL) != 0 { throw .broken("the connection is closed") }
                 return true            // readable, writable, or HUP/ERR (the next read says which)
             }

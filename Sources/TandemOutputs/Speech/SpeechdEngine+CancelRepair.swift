@@ -61,9 +61,14 @@ extension SpeechdEngine {
         }
     }
 
-    /// When the oldest unconfirmed cancel is due for `repairCancel`.
+    /// When `checkCancels` next has something to do: the oldest unconfirmed cancel is due for
+    /// `repairCancel`, or a cancelled message is to be forgotten.
     func cancelCheckDeadline() -> UInt64? {
-        byMessage.values.filter { $0.cancelRequested && $0.cancelAttempts < 3 }
-            .map { $0.cancelSentAt &+ UInt64(timing.cancelConfirm) * 1_000_000 }.min()
+        let confirm = UInt64(timing.cancelConfirm) * 1_000_000
+        let stale = UInt64(timing.forgetCancelled) * 1_000_000
+        return byMessage.values.filter(\.cancelRequested).map { t in
+            let forget = t.sentAt &+ stale &+ 1
+            return t.cancelAttempts < Self.maxCancelAttempts ? min(t.cancelSentAt &+ confirm, forget) : forget
+        }.min()
     }
 }

@@ -14,7 +14,7 @@ extension SpeechdEngine {
         do throws(SSIPError) {
             for component in SpeechComponent.allCases {
                 let c = try SSIPConnection.open(address, component: component, user: user, voice: voice,
-                                                replyTimeoutMs: timing.replyTimeout, trace: trace)
+                                                replyTimeoutMs: timing.replyTimeout, stopFD: worker.stopFD, trace: trace)
                 c.goodbyeWriteMs = timing.goodbyeWrite
                 opened[component] = c
             }
@@ -30,9 +30,10 @@ extension SpeechdEngine {
         outageSince = nil
         lastActivity = WorkerClock.now()
         let again = kept.count
-        let message = worker.lastReportedAvailability == nil
+        let message = (worker.lastReportedAvailability == nil
             ? "connected to speech-dispatcher at \(address)"
-            : "speech-dispatcher is back at \(address)" + (again > 0 ? "; saying \(again) kept message\(again == 1 ? "" : "s") again" : "")
+            : "speech-dispatcher is back at \(address)" + (again > 0 ? "; saying \(again) kept message\(again == 1 ? "" : "s") again" : ""))
+            + givenUpNote()
         worker.setAvailable(true, message)
         for t in kept { t.messageID = nil; t.begunAt = nil; t.cancelRequested = false }
         sendKept()
@@ -58,6 +59,7 @@ extension SpeechdEngine {
             switch error {
             case .timeout: lost = "speech-dispatcher stopped answering"
             case .broken, .unreachable: lost = "lost speech-dispatcher"
+            case .stopped: lost = "stopped"
             }
             worker.setAvailable(false, "\(lost) (\(error.message)); reconnecting")
         }

@@ -72,6 +72,8 @@ final class SpeechdEngine: @unchecked Sendable {
     /// Jobs also wait until this time: a little after the last message began, while the
     /// output module may still be starting its synthesizer.
     var settleUntil: UInt64 = 0
+    /// Kept utterances given up during this outage (`giveUp`), said when the daemon is back.
+    var givenUp = 0
     /// Limits: kept utterances waiting for a daemon, and early events remembered.
     static let maxKept = 64
     static let maxEarly = 64
@@ -132,7 +134,8 @@ final class SpeechdEngine: @unchecked Sendable {
         var due = now &+ UInt64(timing.loopTick) * 1_000_000
         if !deferred.isEmpty, let gate = gateDeadline() { due = min(due, gate) }
         if !isConnected { return max(now, min(due, nextAttempt, holdDeadline() ?? .max)) }
-        if let w = watchdogDeadline() { due = min(due, w) }
+        if let w = beginDeadline() { due = min(due, w) }
+        if let w = longSpeechDeadline() { due = min(due, w) }
         if let c = cancelCheckDeadline() { due = min(due, c) }
         if let k = keepAliveDeadline() { due = min(due, k) }
         return due
@@ -145,10 +148,7 @@ final class SpeechdEngine: @unchecked Sendable {
             if now >= nextAttempt { connect() }
             return
         }
-        if let due = watchdogDeadline(), now >= due {
-            lose(.timeout("speech-dispatcher has not begun speaking for \(timing.beginTimeout) ms (its output module may hang)"))
-            return
-        }
+        if checkWatchdogs(at: now) { return }
         if let due = keepAliveDeadline(), now >= due, let c = connections[.focus] {
             // A daemon that hangs mid-speech sends nothing, which long speech does too: ask.
             do throws(SSIPError) { try c.request("GET RATE") } catch { lose(error); return }
@@ -156,6 +156,4 @@ final class SpeechdEngine: @unchecked Sendable {
         }
         checkCancels(at: now)
     }
-
-
 }

@@ -16,7 +16,9 @@ import Synchronization
 ///   daemon is missing, not one per retry.
 /// - **Reconnecting** waits by `Backoff`: 50 ms, doubling, up to 2 s (the outputs' settings).
 /// - **Stopping**: `stop` flags the mailbox and wakes the thread, which says goodbye to its
-///   daemon without waiting for answers; `stop` waits for it at most `timeout`.
+///   daemon without waiting for answers; `stop` waits for it at most `timeout`. It also makes
+///   the stop pipe (`stopFD`) readable for good, so a wait in the middle of an exchange with
+///   the daemon (a reply, a write) that watches it ends at once instead of at its deadline.
 final class OutputWorker<Mail: Sendable>: Sendable {
     let kind: OutputKind
 
@@ -40,17 +42,22 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     /// Read end (the thread polls it) and write end of the wake pipe.
     let wakeFD: Int32
     private let wakeWriteFD: Int32
+    /// Read end of the stop pipe: readable from the moment `stop` is called and never drained.
+    /// Not the wake pipe: that one is readable whenever new work waits, which a wait for a
+    /// daemon's reply must not end on (the exchange has to finish first), and `take` drains it.
+    let stopFD: Int32
+    private let stopWriteFD: Int32
     private let finished = DispatchSemaphore(value: 0)
 
     init(kind: OutputKind, mail: Mail) {
         self.kind = kind
         self.box = Mutex(Box(mail: mail))
         (wakeFD, wakeWriteFD) = WakePipe.open()
+        (stopFD, stopWriteFD) = WakePipe.open()
     }
 
     deinit {
-        if wakeFD >= 0 { close(wakeFD) }
-        if wakeWriteFD >= 0 { close(wakeWriteFD) }
+        for fd in [wakeFD, wakeWriteFD, stopFD, stopWriteFD] where fd >= 0 { close(fd) }
     }
 
     // MARK: any thread
@@ -93,6 +100,8 @@ final class OutputWorker<Mail: Sendable>: Sendable {
             guard !b.stopping else { return false }
             b.stopping = true
             wakeLocked(&b)
+            var one: UInt8 = 1
+            _ = write(stopWriteFD, &one, 1)
             return true
         }
         guard first else { return true }
