@@ -100,8 +100,8 @@ final class BrailleStory {
 
     // MARK: speech parity
 
-    /// Everything a speech user would have heard, had they pressed the same keys at the same
-    /// times, reached this display: each piece of each utterance (the label, the value, each
+    /// Everything a speech user would have heard, had they pressed the same keys (listening to
+    /// all each key brings), reached this display: each piece of each utterance (the label, the value, each
     /// trait word as its short form, the announcement, …) is in a line that was on the display
     /// between that key and the next. Hints are not shown (Docs/braille.md#rules) except
     /// "Actions available", shown as the actions word.
