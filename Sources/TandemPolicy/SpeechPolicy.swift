@@ -188,9 +188,12 @@ public struct SpeechPolicy: Sendable {
             if Self.isFirstProgress(item) {
                 queue.append(item)
                 if playing != nil || queue.count > 1 { out.append(.postpone(item, reason: "first progress waits")) }
-            } else if let w = queue.firstIndex(where: { Self.isFirstProgress($0) && $0.priority == .progress }) {
-                // A newer step takes the place of the first one still waiting (and its spared
-                // status): when it is heard it says what the display shows, not a stale step.
+            } else if let w = queue.firstIndex(where: {
+                Self.isFirstProgress($0) && $0.priority == .progress && $0.utterance.progress?.element == item.utterance.progress?.element
+            }) {
+                // A newer step of the same indicator takes the place of its first one still
+                // waiting (and its spared status): when it is heard it says what the display
+                // shows, not a stale step.
                 var newer = item
                 newer.utterance.progress = queue[w].utterance.progress
                 out.append(.drop(queue[w], reason: "newer progress"))

@@ -102,7 +102,7 @@ public struct Presenter: Sendable {
             let e = nav.catalog.screens[s].elements[i]
             var out: [Output] = [.sound(.progress)]
             out.append(.speak(Utterance(text: progressValue(e.progress) ?? "", language: lang, source: .progress,
-                                        progress: ProgressStep(step: step, steps: steps))))
+                                        progress: ProgressStep(step: step, steps: steps, element: id))))
             if s == nav.screenIndex, nav.focusIndex == i { out.append(.focusLine(braille(for: i, in: nav))) }
             if step >= steps, let value = progressValue(e.progress) {
                 // The end of loading is a status message on the display, as speech says it: it

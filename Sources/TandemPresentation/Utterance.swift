@@ -10,11 +10,13 @@ public enum Source: String, Sendable, Hashable {
     case error
 }
 
-/// Step `step` of `steps` of a loading indicator.
+/// Step `step` of `steps` of the loading indicator `element`.
 public struct ProgressStep: Sendable, Hashable {
     public var step: Int
     public var steps: Int
-    public init(step: Int, steps: Int) { self.step = step; self.steps = steps }
+    /// The indicator's element id: two indicators' steps are two series.
+    public var element: String
+    public init(step: Int, steps: Int, element: String = "") { self.step = step; self.steps = steps; self.element = element }
     public var isFirst: Bool { step <= 1 }
     public var isLast: Bool { step >= steps }
 }

@@ -17,6 +17,9 @@ struct BrailleDisplay {
     private(set) var focus: Shown?
     private(set) var flash: Shown?
     private var lastFrame: BrailleFrame?
+    /// Whether the current focus line has reached the display since focus last moved; false
+    /// while a message covers a focus line the user has not read yet.
+    private(set) var focusSeen = true
 
     init(width: Int, translator: any BrailleTranslator, language: String) {
         self.width = width; self.translator = translator; self.language = language
@@ -48,6 +51,10 @@ struct BrailleDisplay {
         }
         focus = Shown(line: l, windows: w, window: index)
     }
+
+    /// Focus moved to another element: its line is unread until a frame without a message
+    /// shows it.
+    mutating func focusMoved() { focusSeen = false }
 
     /// Replaces the focus line's content but keeps the window the user panned to.
     mutating func updateFocus(_ text: BrailleText) {
@@ -100,7 +107,9 @@ struct BrailleDisplay {
     /// The frame to write when it differs from the last one written (the last frame wins;
     /// an unchanged display is not written again).
     mutating func takeChangedFrame() -> BrailleFrame? {
-        guard let f = frame(), f != lastFrame else { return nil }
+        guard let f = frame() else { return nil }
+        if !f.flash { focusSeen = true }
+        guard f != lastFrame else { return nil }
         lastFrame = f
         return f
     }

@@ -238,7 +238,7 @@ public final class LiveRunner: @unchecked Sendable {
                 if status.output == .speech { session.timing = status.available ? .external : .virtual }
             case .brailleCommand(let name, let argument):
                 if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
-                    recorder?.record(.key(c), at: t)
+                    recorder?.record(.key(c, display: true), at: t)
                     session.displayKeys = keyMap
                     session.perform(c, at: t)
                     session.displayKeys = nil

@@ -12,7 +12,7 @@ extension Session {
         /// The value the user's own change showed in this burst (an announcement it posts flashes with it).
         var userValue: String?
         for event in events {
-            var isProgress = false
+            var progressOf: String?
             var lastStep = false
             switch event {
             case .focused(let screen, let id, let reason):
@@ -38,8 +38,8 @@ extension Session {
                 emit(.event(SessionEvent("unhandled", [.init("command", command.name)])))
             case .schedule(let timer, let after):
                 timers.add(.navigator(timer), at: now + after)
-            case .progress(_, let step, let steps):
-                isProgress = true
+            case .progress(let id, let step, let steps):
+                progressOf = id
                 lastStep = step >= steps
             default:
                 break
@@ -57,12 +57,13 @@ extension Session {
                     if u.source == .progress && !profile.progressFeedback.speaks { continue }
                     submit(u, user: user)
                 case .focusLine(let text):
-                    if isProgress {
-                        showProgress(text, last: lastStep)
+                    if let progressOf {
+                        showProgress(text, element: progressOf, last: lastStep)
                     } else if case .focused(_, let id, _) = event {
                         display.showFocus(text, window: window)
+                        display.focusMoved()
                         // A loading indicator just shown counts as a progress update on the display.
-                        if navigator.screen[id]?.progress != nil { progressBraille.shown(at: now) }
+                        if navigator.screen[id]?.progress != nil { progressBraille.shown(id, at: now) }
                     } else {
                         display.showFocus(text)
                     }
@@ -79,9 +80,9 @@ extension Session {
         }
     }
 
-    /// Progress on the display at most once a second; the last step always shows.
-    mutating func showProgress(_ text: BrailleText, last: Bool) {
-        switch progressBraille.offer(text, last: last, at: now) {
+    /// Progress on the display at most once a second per indicator; the last step always shows.
+    mutating func showProgress(_ text: BrailleText, element: String, last: Bool) {
+        switch progressBraille.offer(text, element: element, last: last, at: now) {
         case .showNow:
             display.updateFocus(text)
         case .showAt(let due):
@@ -97,7 +98,10 @@ extension Session {
                 restartFlashTimer()
                 return
             }
+            let unseen = coversUnseenFocus
             display.dismissFlash()
+            // Past the message's end: the focus line under it, not panned if it is new.
+            if unseen { return }
         }
         if display.pan(forward: forward) {
             return
@@ -109,7 +113,15 @@ extension Session {
     }
 
     mutating func submit(_ u: Utterance, user: Bool) {
-        guard profile.speech else { return }
+        guard profile.speech else {
+            // Read-all with no speech moves on by itself at the pace speech would take (as
+            // BRLTTY's autoscroll does), so the display shows each element in turn.
+            if readAll != nil, u.source == .focus {
+                timers.remove(.readAllStep)
+                timers.add(.readAllStep, at: now + duration(of: u))
+            }
+            return
+        }
         apply(policy.submit(u, causedByUser: user, at: now))
     }
 

@@ -82,6 +82,12 @@ public struct Session {
     public mutating func perform(_ command: Command, at time: Milliseconds) {
         now = max(now, time)
         emit(.event(SessionEvent("key", [.init("command", command.name)])))
+        if coversUnseenFocus, command != .panLeft, command != .panRight, command != .stop {
+            // Focus moved while a message showed: the key that ends the message only shows the
+            // new focus line, so no element is acted on (or passed over) unread.
+            display.dismissFlash()
+            return
+        }
         switch command.info.handler {
         case .navigator:
             beginKey()
@@ -93,6 +99,11 @@ public struct Session {
             performTesterCommand(command)
         }
     }
+
+    /// A message kept until a key (`messageTime` 0) hides a focus line that has not been shown
+    /// yet (focus moved under it, or in the same instant): a key is the only way to see it. A
+    /// timed message shows the focus line by itself when it ends.
+    var coversUnseenFocus: Bool { profile.braille && profile.messageTime == 0 && display.isFlashing && !display.focusSeen }
 
     /// What every key but panning does first: a flash message goes at once, read-all ends,
     /// and the policy cuts the speech the key makes stale.
@@ -186,6 +197,13 @@ public struct Session {
             if let e = navigator.focusedElement, let p = e.progress, p.value == nil, profile.progressFeedback != .off {
                 emit(.sound(.progress))
                 timers.add(.busyTick, at: now + max(250, profile.progressInterval))
+            }
+        case .readAllStep:
+            guard readAll != nil else { break }
+            if let events = navigator.advanceForReadAll() {
+                handle(events, user: false)
+            } else {
+                readAll = nil
             }
         case .progressBraille:
             if let line = progressBraille.due(at: now) { display.updateFocus(line) }

@@ -10,7 +10,8 @@ public enum RecordedInput: Sendable, Hashable {
     /// The session's set-up: the profile, the `--catalog` app if any, and the user-action
     /// window when `--user-action-window` changed it (time 0).
     case start(profile: String, catalog: String?, userActionWindow: Milliseconds? = nil)
-    case key(Command)
+    /// A key; `display` when it came from the braille display (its help lists the display's keys).
+    case key(Command, display: Bool = false)
     case connect(client: String)
     case line(client: String, number: Int, bytes: [UInt8])
     case disconnect(client: String)
@@ -25,7 +26,7 @@ public enum RecordedInput: Sendable, Hashable {
             let catalogField = catalog.map { ",\"catalog\":\(q($0))" } ?? ""
             let windowField = window.map { ",\"userActionWindow\":\($0)" } ?? ""
             return "\"start\":{\"profile\":\(q(profile))\(catalogField)\(windowField)}"
-        case .key(let c): return "\"key\":\(q(c.name))"
+        case .key(let c, let display): return "\"key\":\(q(c.name))" + (display ? ",\"from\":\"display\"" : "")
         case .connect(let c): return "\"client\":\(q(c)),\"connect\":true"
         case .line(let c, let n, let bytes):
             return "\"client\":\(q(c)),\"line\":\(n),\"text\":\(q(String(decoding: bytes, as: UTF8.self)))"
@@ -77,7 +78,9 @@ extension RecordedInput {
                     }
                     if let k = try r.string("key") {
                         guard let c = Command(name: k) else { throw r.failure("key", "unknown command \"\(k)\"") }
-                        return (t, .key(c))
+                        let from = try r.string("from")
+                        guard from == nil || from == "display" else { throw r.failure("from", "expected \"display\", found \"\(from!)\"") }
+                        return (t, .key(c, display: from == "display"))
                     }
                     if let o = try r.string("output") {
                         guard let kind = OutputKind(rawValue: o) else { throw r.failure("output", "unknown output \"\(o)\"") }

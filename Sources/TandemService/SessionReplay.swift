@@ -63,7 +63,11 @@ public struct SessionReplay {
             session.advance(to: time)
             switch input {
             case .start: break
-            case .key(let c): session.perform(c, at: time)
+            case .key(let c, let display):
+                // A display key is carried out as LiveRunner did: help lists the display's keys.
+                session.displayKeys = display ? profile.keyMap : nil
+                session.perform(c, at: time)
+                session.displayKeys = nil
             case .connect(let c): service.connected(c)
             case .line(let c, let n, let bytes): service.received(c, line: n, bytes: bytes, session: &session, at: time)
             case .disconnect(let c): service.disconnected(c, session: &session, at: time)

@@ -9,6 +9,8 @@ struct TimerQueue {
         case navigator(TandemNavigator.Timer)
         case flashEnd(Int)
         case progressBraille
+        /// Read-all with speech off: the next element, once the focused one would have been said.
+        case readAllStep
         /// The periodic sound of a focused indeterminate loading indicator.
         case busyTick
     }

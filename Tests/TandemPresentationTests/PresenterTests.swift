@@ -126,6 +126,6 @@ struct PresenterTests {
         _ = nav.fire(.loadStep(load: 0, step: 1))
         let out = Presenter(language: "en").present(.progress(element: "spin", step: 1, steps: 4), in: nav)
         #expect(out.first == .sound(.progress))
-        #expect(out.contains(.speak(Utterance(text: "25%", language: "en", source: .progress, progress: ProgressStep(step: 1, steps: 4)))))
+        #expect(out.contains(.speak(Utterance(text: "25%", language: "en", source: .progress, progress: ProgressStep(step: 1, steps: 4, element: "spin")))))
     }
 }

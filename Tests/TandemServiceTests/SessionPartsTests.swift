@@ -69,22 +69,32 @@ struct SessionPartsTests {
         var p = ProgressBraille()
         let a = BrailleText(text: "20%", cursor: nil), b = BrailleText(text: "40%", cursor: nil)
         let c = BrailleText(text: "60%", cursor: nil), d = BrailleText(text: "100%", cursor: nil)
-        #expect(p.offer(a, last: false, at: 0) == .showNow)
-        #expect(p.offer(b, last: false, at: 300) == .showAt(1000))
-        #expect(p.offer(c, last: false, at: 600) == .showAt(1000))
+        #expect(p.offer(a, element: "load", last: false, at: 0) == .showNow)
+        #expect(p.offer(b, element: "load", last: false, at: 300) == .showAt(1000))
+        #expect(p.offer(c, element: "load", last: false, at: 600) == .showAt(1000))
         let due = p.due(at: 1000), again = p.due(at: 1000)
         #expect(due == c, "the newest step waiting is shown")
         #expect(again == nil)
-        #expect(p.offer(d, last: true, at: 1100) == .showNow, "the last step never waits")
+        #expect(p.offer(d, element: "load", last: true, at: 1100) == .showNow, "the last step never waits")
     }
 
     @Test("progress on braille: a waiting step is dropped when focus moves")
     func progressFocusMoves() {
         var p = ProgressBraille()
-        p.shown(at: 0)
-        _ = p.offer(BrailleText(text: "50%", cursor: nil), last: false, at: 10)
+        p.shown("load", at: 0)
+        _ = p.offer(BrailleText(text: "50%", cursor: nil), element: "load", last: false, at: 10)
         p.focusMoved()
         let due = p.due(at: 1000)
         #expect(due == nil)
+    }
+
+    @Test("progress on braille: each indicator keeps its own second, so one never holds back another's step")
+    func progressPerIndicator() {
+        var p = ProgressBraille()
+        #expect(p.offer(BrailleText(text: "Upload, 20%", cursor: nil), element: "upload", last: false, at: 0) == .showNow)
+        // Focus moved to the other indicator at once: its first step is not held back by the first one's.
+        p.focusMoved()
+        #expect(p.offer(BrailleText(text: "Download, 10%", cursor: nil), element: "download", last: false, at: 200) == .showNow)
+        #expect(p.offer(BrailleText(text: "Download, 30%", cursor: nil), element: "download", last: false, at: 500) == .showAt(1200))
     }
 }
