@@ -82,6 +82,10 @@ public struct Presenter: Sendable {
         case .boundary(let edge):
             // The sound is all speech users get; the display says where navigation stopped.
             return [.sound(.boundary), .flash(BrailleText(text: phrases.boundary(edge.rawValue), cursor: nil))]
+        case .unhandled(.escape), .unhandled(.magicTap), .unhandled(.scrollUp), .unhandled(.scrollDown):
+            // Nothing to go back to, no magic tap, nothing to scroll: VoiceOver's bonk, and on
+            // the display the boundary's "Not available", so a braille user is not left guessing.
+            return [.sound(.boundary), .flash(BrailleText(text: phrases.boundary(Edge.none.rawValue), cursor: nil))]
         case .unhandled(.activate):
             let text = phrases.noAction
             return [.sound(.boundary), .speak(Utterance(text: text, language: lang, source: .value)),

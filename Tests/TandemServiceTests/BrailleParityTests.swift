@@ -83,6 +83,18 @@ struct BrailleParityTests {
         #expect(shown.string("text") == "Nenhuma ação" && shown["flash"] == .bool(true))
     }
 
+    @Test("escape with nowhere to go back and a scroll nothing handles bonk and show Not available, not silence")
+    func unhandledShown() throws {
+        let r = try Self.run(Self.grocery, "wait 500\nescape\nwait 5000\nscroll-down\nwait 5000\n")
+        for key in ["escape", "scroll-down"] {
+            let after = r.afterKey(key)
+            #expect(after.contains { $0.string("ch") == "sound" && $0.string("icon") == "boundary" }, "\(key): the boundary sound")
+            let shown = try #require(Self.shownAfter(key, in: r), "\(key): something shown")
+            #expect(shown.string("text") == "Não disponível" && shown["flash"] == .bool(true), "\(key): \(shown.string("text") ?? "")")
+            #expect(!after.contains { $0.string("op") == "speak" }, "\(key): nothing said, as for other boundaries")
+        }
+    }
+
     @Test("an element with custom actions ends its line with the actions word, as speech says Actions available")
     func actionsAvailableShown() throws {
         let r = try ReplayHarness.replay(example: "grocery")
