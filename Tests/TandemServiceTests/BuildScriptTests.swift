@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TandemTestSupport
 import Testing
 
@@ -24,9 +25,16 @@ struct BuildScriptTests {
         try fm.copyItem(at: PackageRoot.url("scripts/\(script)"), to: scripts.appendingPathComponent(script))
         let log = dir.appendingPathComponent("calls.log").path
 
+        // Written through a close-on-exec descriptor: a child another test starts meanwhile
+        // must not inherit the file open for writing, or running it fails with ETXTBSY
+        // ("Text file busy": the script then reports a failed build it never ran).
         func executable(_ url: URL, _ text: String) throws {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+            let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+            guard fd >= 0 else { throw TestSupportError("cannot write \(url.path): errno \(errno)") }
+            let bytes = Array(text.utf8)
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard written == bytes.count else { throw TestSupportError("cannot write \(url.path)") }
         }
         try executable(scripts.appendingPathComponent("install-deps.sh"), "#!/bin/sh\nexit 0\n")
         try executable(bin.appendingPathComponent("swift"), """
@@ -63,7 +71,7 @@ struct BuildScriptTests {
     @Test("test.sh runs the tests when the build succeeds")
     func testScriptRunsTestsAfterABuild() throws {
         let r = try Self.run("test.sh", build: "ok")
-        #expect(r.status == 0)
+        #expect(r.status == 0, "\(r.stderr)")
         #expect(r.calls == ["swift build --build-tests", "swift test --skip-build", "python3 -m unittest discover -s Examples/clients"])
     }
 
