@@ -32,10 +32,13 @@ final class SSIPProxy: @unchecked Sendable {
         self.upstream = upstream
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw BenchFailure("socket: \(String(cString: strerror(errno)))") }
-        var address = try Self.address(path)
         unlink(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        let bound: Int32
+        do {
+            bound = try SocketClient.withAddress(path) { bind(listener, $0, $1) }
+        } catch {
+            close(listener)
+            throw error
         }
         guard bound == 0, listen(listener, 16) == 0 else {
             let e = errno
@@ -46,20 +49,11 @@ final class SSIPProxy: @unchecked Sendable {
         thread.start()
     }
 
-    static func address(_ path: String) throws -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchFailure("the socket path \(path) is too long") }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        return address
-    }
-
     /// Commands seen since `since` on the connection whose client name ends in `component`
     /// (Tandem names each of its connections `user:tandem:COMPONENT`).
     func commands(since: UInt64, component: String) -> [Command] {
         state.withLock { s in
-            let connections = Set(s.names.filter { $0.value.hasSuffix(":" + component) }.keys)
+            let connections = Self.connections(of: component, names: s.names)
             return s.commands.filter { $0.wrote >= since && connections.contains($0.connection) }
         }
     }
@@ -67,9 +61,14 @@ final class SSIPProxy: @unchecked Sendable {
     /// When speech-dispatcher last said a message of that component began (its `701` notice).
     func lastBegin(component: String) -> UInt64? {
         state.withLock { s in
-            let connections = Set(s.names.filter { $0.value.hasSuffix(":" + component) }.keys)
+            let connections = Self.connections(of: component, names: s.names)
             return s.begins.last { connections.contains($0.connection) }?.at
         }
+    }
+
+    /// The connections whose client name ends in `:component`.
+    private static func connections(of component: String, names: [Int: String]) -> Set<Int> {
+        Set(names.filter { $0.value.hasSuffix(":" + component) }.keys)
     }
 
     /// Forgets commands older than `before` (a long run would otherwise keep them all).
@@ -87,12 +86,7 @@ final class SSIPProxy: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            guard server >= 0, var address = try? Self.address(upstream) else { close(client); continue }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            guard connected == 0 else { close(client); close(server); continue }
+            guard let server = try? SocketClient.connected(to: upstream) else { close(client); continue }
             let id = state.withLock { s in
                 defer { s.nextConnection += 1 }
                 return s.nextConnection

@@ -16,23 +16,37 @@ final class SocketClient: @unchecked Sendable {
     private(set) var bytesRead = 0
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try Self.connected(to: path)
+    }
+
+    /// A new stream socket connected to the Unix socket at `path`; the caller closes it.
+    static func connected(to path: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw BenchFailure("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        let result: Int32
+        do {
+            result = try withAddress(path) { connect(fd, $0, $1) }
+        } catch {
             close(fd)
-            throw BenchFailure("the socket path \(path) is too long")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            throw error
         }
         guard result == 0 else {
             let e = errno
             close(fd)
             throw BenchFailure("cannot connect to \(path): \(String(cString: strerror(e)))")
+        }
+        return fd
+    }
+
+    /// Calls `body` with the `sockaddr_un` of `path` and its length (bind, connect).
+    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) throws -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchFailure("the socket path \(path) is too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
     }
 
