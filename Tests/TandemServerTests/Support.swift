@@ -145,9 +145,10 @@ final class TestClient: @unchecked Sendable {
         guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
         let result = ListeningSocket.withAddress(path) { connect(fd, $0, $1) }
         guard result == 0 else {
-            let code = errno
-            Glibc.close(fd)
-            throw TestFailure("connect \(path): \(String(cString: strerror(code)))")
+            // Not closed here: every stored property is set, so `deinit` runs on this throw and
+            // closes it. Closing it here too closed, in a parallel run, whatever descriptor
+            // another test had been given that number meanwhile.
+            throw TestFailure("connect \(path): \(String(cString: strerror(errno)))")
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -21,9 +21,9 @@ public final class RawSocketClient: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard ok == 0 else {
-            let e = errno
-            Glibc.close(fd)
-            throw TestSupportError("connect \(path): \(String(cString: strerror(e)))")
+            // `deinit` runs on this throw (every stored property is set) and closes `fd`: closing
+            // it here too would close another thread's descriptor that took the number meanwhile.
+            throw TestSupportError("connect \(path): \(String(cString: strerror(errno)))")
         }
     }
 
