@@ -11,6 +11,15 @@ if ! swift build --build-tests 2>&1 | quiet; then
   echo "tandem: build failed" >&2
   exit 1
 fi
-swift test --skip-build 2>&1
+# Every close() that fails with EBADF is logged (a descriptor closed twice: in this parallel
+# run, possibly another test's socket). Any by Tandem's code fails the run, after the tests.
+shim=$(bash scripts/close-check.sh build)
+closes=.build/close-check.log
+rm -f "$closes"
+status=0
+TANDEM_CLOSE_LOG=$PWD/$closes LD_PRELOAD=$shim swift test --skip-build 2>&1 || status=$?
+# Reported whether the tests passed or not: a double close may be why one failed.
+bash scripts/close-check.sh report "$closes" || status=1
+[ "$status" = 0 ] || exit "$status"
 # The Python client and its example apps (Examples/clients), against their fake Tandem.
 python3 -m unittest discover -s Examples/clients 2>&1

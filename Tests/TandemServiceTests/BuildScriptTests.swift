@@ -8,14 +8,15 @@ import Testing
 ///
 /// Each case copies the two scripts into a scratch package with a stand-in `swift` first on
 /// PATH: its `build` fails like a compile error (or succeeds, to show the scripts do go on
-/// when it should), its `test` passes, a stand-in `python3` passes the Python client's tests,
+/// when it should), its `test` passes, a stand-in `python3` passes the Python client's tests, a
+/// stand-in `close-check.sh` finds no descriptor closed twice (or finds one, when told),
 /// and a stale `.build/release/tandem` is there to be run.
 /// Every call is logged, so the test sees exactly what the script did after the build.
 @Suite("build scripts stop on a failed build")
 struct BuildScriptTests {
     struct Run { var status: Int32; var stderr: String; var calls: [String] }
 
-    static func run(_ script: String, build: String) throws -> Run {
+    static func run(_ script: String, build: String, closes: String = "none") throws -> Run {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("tandem-scripts-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: dir) }
@@ -37,6 +38,14 @@ struct BuildScriptTests {
             guard written == bytes.count else { throw TestSupportError("cannot write \(url.path)") }
         }
         try executable(scripts.appendingPathComponent("install-deps.sh"), "#!/bin/sh\nexit 0\n")
+        // The double-close check test.sh builds and reports on (its library path: none here).
+        try executable(scripts.appendingPathComponent("close-check.sh"), """
+            #!/bin/sh
+            echo "close-check $1" >> "\(log)"
+            if [ "$1" = report ] && [ "$STUB_CLOSES" = found ]; then exit 1; fi
+            exit 0
+
+            """)
         try executable(bin.appendingPathComponent("swift"), """
             #!/bin/sh
             echo "swift $*" >> "\(log)"
@@ -54,6 +63,7 @@ struct BuildScriptTests {
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["STUB_BUILD"] = build
+        env["STUB_CLOSES"] = closes
         let r = try ProcessRunner.run(["/bin/bash", scripts.appendingPathComponent(script).path], environment: env,
                                       directory: dir.path, timeout: .seconds(30))
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -72,7 +82,15 @@ struct BuildScriptTests {
     func testScriptRunsTestsAfterABuild() throws {
         let r = try Self.run("test.sh", build: "ok")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.calls == ["swift build --build-tests", "swift test --skip-build", "python3 -m unittest discover -s Examples/clients"])
+        #expect(r.calls == ["swift build --build-tests", "close-check build", "swift test --skip-build", "close-check report",
+                            "python3 -m unittest discover -s Examples/clients"])
+    }
+
+    @Test("test.sh fails when the tests passed but Tandem's code closed a descriptor twice")
+    func testScriptFailsOnADoubleClose() throws {
+        let r = try Self.run("test.sh", build: "ok", closes: "found")
+        #expect(r.status != 0)
+        #expect(r.calls == ["swift build --build-tests", "close-check build", "swift test --skip-build", "close-check report"])
     }
 
     @Test("demo.sh fails on a compile error and never replays with the old binary")
