@@ -17,3 +17,9 @@ struct clinux_peer_credentials {
     uid_t uid;
     gid_t gid;
 };
+
+#include <spawn.h>
+
+/* A spawn action closing every descriptor from `from` up (glibc 2.34): a child gets only the
+   standard three, whatever the parent had open without close-on-exec. */
+int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

@@ -1,6 +1,7 @@
 import Foundation
 import TandemOutputs
 import TandemPresentation
+import TandemProcess
 
 /// The private speech-dispatcher and BRLTTY of a soak, driven through
 /// `scripts/services/speechd.sh` and `brltty.sh` (Docs/speech.md, Docs/braille.md).
@@ -28,8 +29,12 @@ struct SoakDaemons {
         environment["SPEECHD_WATCH_PID"] = String(getpid())
         environment["BRLTTY_WATCH_PID"] = String(getpid())
         environment["BRLAPI_PORT_OFFSET"] = String(portOffset)
-        try ScriptRunner.run(["/bin/bash", "\(root)/scripts/services/\(name)", command, folder],
-                             environment: environment, log: directory + "/scripts.log")
+        let log = directory + "/scripts.log"
+        let arguments = ["/bin/bash", "\(root)/scripts/services/\(name)", command, folder]
+        let result = try ProcessRunner.run(arguments, environment: environment, output: .appended(toFile: log))
+        guard result.status == 0 else {
+            throw ProcessFailure("\(arguments.joined(separator: " ")) failed (\(result.status)); output in \(log)")
+        }
     }
 
     func start() throws {
