@@ -46,7 +46,7 @@ let package = Package(
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
         .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // Starting a command and waiting for it (posix_spawn, a timeout, output into files): for

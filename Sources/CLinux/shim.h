@@ -23,3 +23,8 @@ struct clinux_peer_credentials {
 /* A spawn action closing every descriptor from `from` up (glibc 2.34): a child gets only the
    standard three, whatever the parent had open without close-on-exec. */
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
+/* sched_setaffinity(2) (hidden without _GNU_SOURCE, with its cpu_set_t macros): `mask` is a
+   bit per CPU, `size` its bytes. Named apart, bound to the libc symbol, so it cannot clash
+   with a declaration a header may bring in. */
+int clinux_sched_setaffinity(pid_t pid, size_t size, const void *mask) __asm__("sched_setaffinity");

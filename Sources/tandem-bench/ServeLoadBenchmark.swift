@@ -19,7 +19,8 @@ import Synchronization
 /// - `tandem serve`'s resident memory (`VmRSS`) is read once a second.
 ///
 /// Speech goes to `speechAddress` (default: a socket nobody listens on, so speech is timed by
-/// estimate as in headless runs); the profile is `headless`.
+/// estimate as in headless runs); the profile is `headless`. With `pin`, `tandem serve` has
+/// CPU 0 to itself and the benchmark runs on the others.
 enum ServeLoadBenchmark {
     struct Options {
         var elements = 10_000
@@ -30,6 +31,10 @@ enum ServeLoadBenchmark {
         var warmUpSeconds = 5.0
         var commandGapMs = 20
         var speechAddress: String?
+        /// `tandem serve` on CPU 0 alone, every thread of the benchmark on the others: its
+        /// latency apart from the load generator's (which a machine of two cores otherwise
+        /// shares with it).
+        var pin = false
     }
 
     /// A flag and counters the client threads share with the main one.
@@ -65,6 +70,13 @@ enum ServeLoadBenchmark {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socketPath = dir + "/control.sock"
 
+        // Pinned: this thread, and every thread it starts from here on, off CPU 0.
+        let loadCPUs = Array(1..<max(2, CPUPinning.online))
+        if o.pin {
+            guard CPUPinning.online >= 2 else { throw BenchFailure("--pin needs two CPUs or more") }
+            try CPUPinning.pinCurrentThread(to: loadCPUs)
+        }
+
         // A real speech-dispatcher at a Unix socket is reached through the relay that times SSIP.
         var proxy: SSIPProxy?
         var speech = o.speechAddress ?? "unix_socket:\(dir)/nobody.sock"
@@ -79,7 +91,10 @@ enum ServeLoadBenchmark {
         serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless", "--speech", speech]
         _ = FileManager.default.createFile(atPath: dir + "/serve.log", contents: nil)
         serve.standardError = FileHandle(forWritingAtPath: dir + "/serve.log")
+        // The child takes the affinity of the thread that starts it.
+        if o.pin { try CPUPinning.pinCurrentThread(to: [0]) }
         try serve.run()
+        if o.pin { try CPUPinning.pinCurrentThread(to: loadCPUs) }
         defer {
             if serve.isRunning { serve.terminate() }
             serve.waitUntilExit()
@@ -269,7 +284,9 @@ enum ServeLoadBenchmark {
         out += "\(shared.appErrors.load(ordering: .relaxed)) answered with an error\n"
         out += "\(o.readers) controllers reading the whole transcript (\(Report.number(Double(shared.readerBytes.load(ordering: .relaxed)) / 1_048_576)) MiB read, "
         out += "\(shared.readersClosed.load(ordering: .relaxed)) closed); speech: \(o.speechAddress ?? "none (timed by estimate)")\n"
-        out += "measured \(Int(o.seconds)) s after \(Int(o.warmUpSeconds)) s of warm-up; a command every \(o.commandGapMs) ms once the last was said\n\n"
+        out += "measured \(Int(o.seconds)) s after \(Int(o.warmUpSeconds)) s of warm-up; a command every \(o.commandGapMs) ms once the last was said\n"
+        out += o.pin ? "tandem serve pinned to CPU 0, the benchmark's threads (app, readers, relay) to CPUs \(loadCPUs.map(String.init).joined(separator: ","))\n\n"
+                     : "not pinned: tandem serve shares every CPU with the benchmark's threads\n\n"
         out += "command → transcript line at the navigating controller, µs (p99 by nearest rank)\n"
         out += "phase".padding(toLength: 44, withPad: " ", startingAt: 0) + "commands".leftPadded(to: 10)
             + "key event: median / p99".leftPadded(to: 26) + "focus speech: median / p99".leftPadded(to: 30) + "max".leftPadded(to: 10) + "lost".leftPadded(to: 6) + "\n"
