@@ -56,7 +56,7 @@ let package = Package(
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
                 dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService",
-                               "TandemProcess"],
+                               "TandemProcess", "CLinux"],
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),

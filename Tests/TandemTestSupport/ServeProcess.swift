@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Glibc
 
@@ -29,10 +30,9 @@ public final class ServeProcess: @unchecked Sendable {
         env["JOURNAL_STREAM"] = nil
         process.environment = env
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw TestSupportError("pipe for tandem serve's log: errno \(errno)") }
-        // Close-on-exec, so no other child inherits the pipe (one started between `pipe` and
-        // here would only delay the end of file the reader waits for).
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Close-on-exec from the start, so no other child inherits the pipe: one that did would
+        // hold back the end of file the reader waits for.
+        guard pipe2(&fds, O_CLOEXEC) == 0 else { throw TestSupportError("pipe for tandem serve's log: errno \(errno)") }
         process.standardError = FileHandle(fileDescriptor: fds[1], closeOnDealloc: false)
         do {
             try process.run()
