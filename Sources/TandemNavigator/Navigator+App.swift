@@ -111,7 +111,8 @@ extension Navigator {
         let after = catalog.screens[s].elements[e]
         guard s == screenIndex, let p = after.progress, let v = p.value, before.progress?.value != v,
               readingOrder().contains(e) || focusIndex == e else { return }
-        events.append(.progress(element: after.id, step: Int((min(1, max(0, v)) * 100).rounded()), steps: 100))
+        events.append(.progress(element: after.id, step: Int((min(1, max(0, v)) * 100).rounded()), steps: 100,
+                                focused: e == focusIndex))
     }
 }
 

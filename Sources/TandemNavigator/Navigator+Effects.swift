@@ -119,7 +119,8 @@ extension Navigator {
             let fraction = Double(step) / Double(load.steps)
             catalog.screens[load.screen].modify(load.element) { $0.progress?.value = fraction }
             let id = catalog.screens[load.screen].elements[load.element].id
-            events.append(.progress(element: id, step: step, steps: load.steps))
+            let focused = load.screen == screenIndex && load.element == focusIndex
+            events.append(.progress(element: id, step: step, steps: load.steps, focused: focused))
             if step == load.steps {
                 loads[token] = nil
                 run([.set(id: id, changes: ElementChanges(hidden: true, modal: false))] + load.then, into: &events)

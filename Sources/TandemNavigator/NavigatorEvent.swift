@@ -50,8 +50,10 @@ public enum NavigatorEvent: Sendable, Hashable {
     case actionPerformed(element: String, name: String)
     case activated(element: String)
     case screenChanged(screen: String)
-    /// A loading indicator advanced to `step` of `steps`.
-    case progress(element: String, step: Int, steps: Int)
+    /// A loading indicator advanced to `step` of `steps`. `focused`: the indicator had focus
+    /// when the step happened (a step's effects, such as a load's `then`, may move focus before
+    /// the step is presented), so only a focused indicator's steps are presented step by step.
+    case progress(element: String, step: Int, steps: Int, focused: Bool)
     /// The command had nothing to act on (no magic tap handler, no activation, …).
     case unhandled(Command)
     /// Call `Navigator.fire(_:)` with `timer` after `afterMs` milliseconds.

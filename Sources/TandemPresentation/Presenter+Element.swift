@@ -22,6 +22,11 @@ extension Presenter {
         return StringFormat.render(phrases.percent, [String(Int((v * 100).rounded()))])
     }
 
+    /// Step `step` of `steps` as a percentage ("40%"), rounded as `progressValue` rounds.
+    func progressValue(step: Int, of steps: Int) -> String {
+        progressValue(Progress(label: nil, value: Double(step) / Double(max(1, steps))))!
+    }
+
     /// "selected, Home, tab, 1 of 3"
     public func speech(for i: Int, in nav: Navigator) -> String {
         speech(describe(i, in: nav))

@@ -101,18 +101,31 @@ public struct Presenter: Sendable {
             return []
         case .screenChanged:
             return [.sound(.screen)]
-        case .progress(let id, let step, let steps):
+        case .progress(let id, let step, let steps, let focused):
             guard let (s, i) = nav.catalog.locate(id) else { return [] }
             let e = nav.catalog.screens[s].elements[i]
+            // The percentage of this step, not of the indicator now: the step's effects (a
+            // load's `then`) have run by the time it is presented.
+            let value = e.progress.map { _ in progressValue(step: step, of: steps) }
+            let name = e.label.map { nav.catalog.resolve($0, language: lang) } ?? e.progress?.label ?? ""
+            let named = name.isEmpty ? value ?? "" : name + ", " + (value ?? "")
+            let series = ProgressStep(step: step, steps: steps, element: id)
+            guard focused else {
+                // As VoiceOver and NVDA: an indicator without focus is not followed step by
+                // step; its end is said and shown with its name, so the user knows what finished.
+                guard step >= steps, value != nil else { return [] }
+                return [.sound(.progress),
+                        .speak(Utterance(text: named, language: lang, source: .progress, progress: series)),
+                        .flash(BrailleText(text: named, cursor: nil))]
+            }
             var out: [Output] = [.sound(.progress)]
-            out.append(.speak(Utterance(text: progressValue(e.progress) ?? "", language: lang, source: .progress,
-                                        progress: ProgressStep(step: step, steps: steps, element: id))))
+            out.append(.speak(Utterance(text: value ?? "", language: lang, source: .progress, progress: series)))
+            // Its focus line only while it still has focus (the next screen may already be up).
             if s == nav.screenIndex, nav.focusIndex == i { out.append(.focusLine(braille(for: i, in: nav))) }
-            if step >= steps, let value = progressValue(e.progress) {
+            if step >= steps, value != nil {
                 // The end of loading is a status message on the display, as speech says it: it
                 // stays for the message time even when a new screen replaces the indicator now.
-                let name = e.label.map { nav.catalog.resolve($0, language: lang) } ?? e.progress?.label ?? ""
-                out.append(.flash(BrailleText(text: name.isEmpty ? value : name + ", " + value, cursor: nil)))
+                out.append(.flash(BrailleText(text: named, cursor: nil)))
             }
             return out
         }

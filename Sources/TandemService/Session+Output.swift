@@ -38,7 +38,7 @@ extension Session {
                 emit(.event(SessionEvent("unhandled", [.init("command", command.name)])))
             case .schedule(let timer, let after):
                 timers.add(.navigator(timer), at: now + after)
-            case .progress(let id, let step, let steps):
+            case .progress(let id, let step, let steps, _):
                 progressOf = id
                 lastStep = step >= steps
             default:

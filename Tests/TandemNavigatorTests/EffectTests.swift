@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 import TandemNavigator
+import TandemTestSupport
 
 @Suite("Effects over time and changes to elements")
 struct EffectTests {
@@ -32,12 +33,12 @@ struct EffectTests {
         try nav.focus("home.checkout")
         _ = nav.perform(.activate)
         for step in 1...3 {
-            #expect(nav.fire(.loadStep(load: 0, step: step)) == [.progress(element: "home.spinner", step: step, steps: 4)])
+            #expect(nav.fire(.loadStep(load: 0, step: step)) == [.progress(element: "home.spinner", step: step, steps: 4, focused: true)])
             #expect(nav.element("home.spinner")?.progress?.value == Double(step) / 4)
             #expect(nav.focusedID == "home.spinner")
         }
         #expect(nav.fire(.loadStep(load: 0, step: 4)) == [
-            .progress(element: "home.spinner", step: 4, steps: 4),
+            .progress(element: "home.spinner", step: 4, steps: 4, focused: true),
             .announcement(text: "Order placed", high: false),
             .focused(screen: "home", element: "home.checkout", reason: .modal),
         ])
@@ -59,7 +60,7 @@ struct EffectTests {
         ])
         _ = nav.fire(.loadStep(load: 0, step: 1))
         #expect(nav.fire(.loadStep(load: 0, step: 2)) == [
-            .progress(element: "home.spinner", step: 2, steps: 2),
+            .progress(element: "home.spinner", step: 2, steps: 2, focused: true),
             .screenChanged(screen: "confirmed"),
             .focused(screen: "confirmed", element: "confirmed.title", reason: .screenChanged),
         ])
@@ -76,7 +77,26 @@ struct EffectTests {
         try nav.focus("home.checkout")
         #expect(nav.perform(.activate).contains(.schedule(timer: .loadStep(load: 1, step: 4), afterMs: 1000)))
         #expect(nav.fire(.loadStep(load: 0, step: 1)).isEmpty)
-        #expect(nav.fire(.loadStep(load: 1, step: 1)) == [.progress(element: "home.spinner", step: 1, steps: 4)])
+        #expect(nav.fire(.loadStep(load: 1, step: 1)) == [.progress(element: "home.spinner", step: 1, steps: 4, focused: true)])
+    }
+
+    @Test("two loads at once: each step says whether its indicator had focus, the last one's too")
+    func twoLoadsSayWhichHasFocus() throws {
+        var nav = Navigator(catalog: try FixtureFolder.service.catalog("two-indicators.catalog.json"))
+        _ = nav.start()
+        try nav.focus("sync.all")
+        // Both indicators appear at once; the later one in the tree is the top modal and takes focus.
+        #expect(nav.perform(.activate).last == .focused(screen: "sync", element: "music.loading", reason: .modal))
+        // Load 0 is the photos upload (4 steps), load 1 the music download (3 steps).
+        #expect(nav.fire(.loadStep(load: 0, step: 1)) == [.progress(element: "photos.loading", step: 1, steps: 4, focused: false)])
+        #expect(nav.fire(.loadStep(load: 1, step: 1)) == [.progress(element: "music.loading", step: 1, steps: 3, focused: true)])
+        #expect(nav.fire(.loadStep(load: 0, step: 4)) == [.progress(element: "photos.loading", step: 4, steps: 4, focused: false)])
+        #expect(nav.focusedID == "music.loading", "the other indicator ending leaves focus where it is")
+        // The last step hides the indicator and gives focus back before it is presented: the
+        // event still says the indicator had focus when the step happened.
+        let end = nav.fire(.loadStep(load: 1, step: 3))
+        #expect(end.first == .progress(element: "music.loading", step: 3, steps: 3, focused: true))
+        #expect(nav.focusedID == "sync.all")
     }
 
     // MARK: announcements

@@ -32,6 +32,17 @@ struct TreeUpdateTests {
         return TreeUpdate.Node(element: e, childIDs: children)
     }
 
+    @Test("an app's loading indicator says with each step whether it has focus")
+    func appProgressSaysFocus() throws {
+        var nav = try app()
+        #expect(nav.focusedID == "title")
+        let away = nav.set("row.apple") { $0.progress = Progress(label: "Uploading", value: 0.5) }
+        #expect(away == [.progress(element: "row.apple", step: 50, steps: 100, focused: false)])
+        try nav.focus("row.apple")
+        let here = nav.set("row.apple") { $0.progress = Progress(label: "Uploading", value: 0.75) }
+        #expect(here == [.progress(element: "row.apple", step: 75, steps: 100, focused: true)])
+    }
+
     @Test("a new row named in its list's children appears in frame order")
     func addRow() throws {
         var nav = try app()

@@ -28,14 +28,19 @@ final class BrailleStory {
     /// The display keys pressed so far.
     private(set) var pressed: [String] = []
 
-    init(sample: String, cells: Int = 40) throws {
-        catalog = try Example(sample).catalog()
-        profile = try ProfileStore.shipped.load("braille-only").0
+    convenience init(sample: String, cells: Int = 40) throws {
+        try self.init(catalog: try Example(sample).catalog(), cells: cells)
+    }
+
+    /// A story on `catalog`, with `profile` (the shipped `braille-only` when not given).
+    init(catalog: Catalog, cells: Int = 40, profile: Profile? = nil) throws {
+        self.catalog = catalog
+        self.profile = try profile ?? ProfileStore.shipped.load("braille-only").0
         language = catalog.language
-        translator = louisTranslator(for: profile)
+        translator = louisTranslator(for: self.profile)
         braille = try BrailleFixture(cells: cells)
         do {
-            live = try braille.showSession(catalog: catalog, profile: profile)
+            live = try braille.showSession(catalog: catalog, profile: self.profile)
         } catch {
             braille.stop()
             throw error
@@ -80,6 +85,15 @@ final class BrailleStory {
         #expect(seen.ok, "after \(pressed.last ?? "the start"): the display shows \"\(text)\"\(which); it shows \(got)",
                 sourceLocation: sourceLocation)
         return seen.ok
+    }
+
+    /// Whether the display was ever sent one window of `text` (its log; BRLTTY's cursor
+    /// allowed on one cell): for a line shown too briefly to be waited for.
+    func wasShown(_ text: String, window: Int? = nil) -> Bool {
+        braille.log().contains { line in
+            guard let r = line.range(of: " BRAILLE "), let state = DisplayState(stateFile: "braille " + line[r.upperBound...]) else { return false }
+            return display(state, shows: text, window: window)
+        }
     }
 
     /// Presses display key `key` (a BRLTTY command: `LNDN`, `KEY_ENTER`, `ROUTE 3`) and checks

@@ -76,6 +76,30 @@ import TandemTestSupport
         try story.checkEverythingSpokenWasShown()
     }
 
+    @Test func twoLoadingIndicatorsOnlyTheFocusedOneIsFollowedTheOthersEndIsShownWithItsName() throws {
+        let story = try BrailleStory(catalog: try FixtureFolder.service.catalog("two-indicators.catalog.json"))
+        defer { story.stop() }
+        story.shows("Library hdr")
+        story.press("LNDN", shows: "Sync all btn")
+        // Sync all starts the photos upload (in the background) and the music download, which
+        // takes focus: its line follows its steps; the upload ends first, as a message with its
+        // name; then the download's end, as a message too.
+        story.press("KEY_ENTER", shows: "Downloading music, 0%")
+        story.shows("Downloading music, 100%")
+        for step in ["33%", "67%"] { #expect(story.wasShown("Downloading music, \(step)"), "the download's \(step) was shown") }
+        #expect(story.wasShown("Uploading photos, 100%"), "the upload's end was shown with its name")
+        for step in ["25%", "50%", "75%"] { #expect(!story.wasShown("Uploading photos, \(step)"), "the upload's \(step) was never shown") }
+        // Focus went back to the button under the message: a routing key only dismisses it.
+        story.press("ROUTE 3", shows: "Sync all btn")
+        story.press("LNUP", shows: "Library hdr")
+        story.press("LNUP", shows: "Start")
+        story.press("BOT", shows: "Sync all btn")
+        story.press("LNDN", shows: "End")
+        story.press("TOP", shows: "Library hdr")
+        story.press("LNDN", shows: "Sync all btn")
+        try story.checkEverythingSpokenWasShown()
+    }
+
     @Test func pizzaInRussianFromTheMenuToTheCartAndBack() throws {
         let story = try BrailleStory(sample: "pizza")
         defer { story.stop() }

@@ -124,8 +124,37 @@ struct PresenterTests {
         var nav = try Self.navigator(#"{"id": "b", "label": "Pay", "activate": [{"load": "spin", "ms": 1000, "steps": 4}]}, {"id": "spin", "hidden": true, "progress": {"label": "Paying", "value": 0}}"#, focus: "b")
         _ = nav.perform(.activate)
         _ = nav.fire(.loadStep(load: 0, step: 1))
-        let out = Presenter(language: "en").present(.progress(element: "spin", step: 1, steps: 4), in: nav)
+        let out = Presenter(language: "en").present(.progress(element: "spin", step: 1, steps: 4, focused: true), in: nav)
         #expect(out.first == .sound(.progress))
         #expect(out.contains(.speak(Utterance(text: "25%", language: "en", source: .progress, progress: ProgressStep(step: 1, steps: 4, element: "spin")))))
+    }
+
+    @Test("an indicator without focus is not followed step by step; its end is said and shown with its name")
+    func progressWithoutFocus() throws {
+        var nav = try Self.navigator(#"{"id": "b", "label": "Pay", "activate": [{"load": "spin", "ms": 1000, "steps": 4}]}, {"id": "spin", "hidden": true, "progress": {"label": "Paying", "value": 0}}"#, focus: "b")
+        _ = nav.perform(.activate)
+        _ = nav.fire(.loadStep(load: 0, step: 2))
+        let p = Presenter(language: "en")
+        #expect(p.present(.progress(element: "spin", step: 2, steps: 4, focused: false), in: nav).isEmpty)
+        let end = ProgressStep(step: 4, steps: 4, element: "spin")
+        #expect(p.present(.progress(element: "spin", step: 4, steps: 4, focused: false), in: nav) == [
+            .sound(.progress),
+            .speak(Utterance(text: "Paying, 100%", language: "en", source: .progress, progress: end)),
+            .flash(BrailleText(text: "Paying, 100%", cursor: nil)),
+        ])
+    }
+
+    @Test("the last step is presented as it was when it happened, though its load's then already moved on")
+    func lastStepAfterThen() throws {
+        var nav = try Self.navigator(#"{"id": "b", "label": "Pay", "activate": [{"load": "spin", "ms": 1000, "steps": 2, "then": [{"set": "b", "value": "done"}]}]}, {"id": "spin", "hidden": true, "progress": {"label": "Paying", "value": 0}}"#, focus: "b")
+        _ = nav.perform(.activate)
+        _ = nav.fire(.loadStep(load: 0, step: 1))
+        let events = nav.fire(.loadStep(load: 0, step: 2))
+        try #require(events.first == .progress(element: "spin", step: 2, steps: 2, focused: true))
+        #expect(nav.focusedElement?.id == "b", "focus went back before the step is presented")
+        let out = Presenter(language: "en").present(events[0], in: nav)
+        #expect(out.contains(.speak(Utterance(text: "100%", language: "en", source: .progress, progress: ProgressStep(step: 2, steps: 2, element: "spin")))))
+        #expect(out.contains(.flash(BrailleText(text: "Paying, 100%", cursor: nil))))
+        #expect(!out.contains { if case .focusLine = $0 { true } else { false } }, "not the opener's line as if it were the indicator's")
     }
 }

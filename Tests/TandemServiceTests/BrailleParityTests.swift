@@ -29,6 +29,21 @@ struct BrailleParityTests {
         #expect(next.int("t") == t + 4000)
     }
 
+    @Test("checkout: the last step is heard and shown before the confirmation screen that follows it")
+    func lastStepBeforeFollowUpScreen() throws {
+        let r = try ReplayHarness.replay(example: "grocery")
+        let last = try #require(r.indexOfSpeech("100%"))
+        let title = try #require(r.indexOfSpeech("Pedido confirmado, cabeçalho"))
+        #expect(last < title, "100% is said before the new screen's title")
+        let shown = r.brailleTexts
+        let finished = try #require(shown.firstIndex(of: "Finalizando compra, 100%"))
+        let confirmed = try #require(shown.firstIndex(of: "Pedido confirmado cab"))
+        #expect(finished < confirmed, "100% is shown before the new screen's title")
+        #expect(!shown[..<finished].contains { $0.hasPrefix("Pedido") }, "nothing of the new screen before the last step")
+        let sounds = r.sounds
+        #expect(sounds.lastIndex(of: "progress")! < sounds.lastIndex(of: "screen")!, "the last step's sound, then the screen's")
+    }
+
     @Test("loading: every percentage speech says is the one the display shows at that moment")
     func samePercentageOnBothChannels() throws {
         let r = try ReplayHarness.replay(example: "grocery")

@@ -205,6 +205,28 @@ struct ServiceTests {
         #expect(s.spoken.contains("Order confirmed, heading"))
     }
 
+    @Test("an app with two indicators: the focused one's steps are heard; the other is heard and shown only when it ends, by name")
+    func twoAppIndicators() throws {
+        var s = try grocery()
+        s.send("c1", #"{"type":"update","nodes":[{"id":"root","children":["title","banana","bread","upload","sync"]},{"id":"upload","progress":{"label":"Uploading photos","value":0},"frame":[0,160,390,44]},{"id":"sync","progress":{"label":"Syncing list","value":0},"frame":[0,210,390,44]}]}"#, line: 3)
+        _ = s.key(.last)
+        #expect(s.session.navigator.focusedElement?.id == "sync")
+        s.wait(3000)
+        // A field is replaced whole: each set sends the label again (Docs/protocol.md#update).
+        let labels = ["upload": "Uploading photos", "sync": "Syncing list"]
+        for (k, (id, v)) in [("upload", 0.3), ("sync", 0.5), ("upload", 0.6), ("upload", 1.0)].enumerated() {
+            s.send("c1", #"{"type":"set","id":"\#(id)","progress":{"label":"\#(labels[id]!)","value":\#(v)}}"#, line: 4 + k)
+            s.wait(1500)
+        }
+        let progress = s.spoken(.progress)
+        #expect(progress.map(\.text) == ["50%", "Uploading photos, 100%"], "the upload's 30% and 60% are not said")
+        #expect(progress.last?.priority == .message)
+        let shown = s.records.records.compactMap { if case .braille(let f) = $0.record { f } else { nil } }
+        #expect(!shown.contains { $0.text.contains("30%") || $0.text.contains("60%") })
+        #expect(shown.contains { $0.text == "Uploading photos, 100%" && $0.flash })
+        #expect(shown.contains { $0.text.hasPrefix("Syncing list, 50%") })
+    }
+
     @Test("bad messages get one error naming the line; the connection and the tree stay as they were")
     func badMessages() throws {
         var s = try grocery()
