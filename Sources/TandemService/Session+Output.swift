@@ -114,6 +114,9 @@ extension Session {
 
     mutating func submit(_ u: Utterance, user: Bool) {
         guard profile.speech else {
+            // The history is what the user was told; with no speech, the display told it. A
+            // deaf-blind tester reviews it as a speech user reviews what was said.
+            if !u.isReview { history.record(u) }
             // Read-all with no speech moves on by itself at the pace speech would take (as
             // BRLTTY's autoscroll does), so the display shows each element in turn.
             if readAll != nil, u.source == .focus {

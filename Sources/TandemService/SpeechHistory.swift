@@ -1,7 +1,8 @@
 import TandemPresentation
 
-/// What was spoken, oldest first, and where the user is in reviewing it (`history-previous`,
-/// `history-next`). Reviewing does not add to it; anything new spoken ends the review.
+/// What was spoken (with speech off, what would have been: the display showed it), oldest
+/// first, and where the user is in reviewing it (`history-previous`, `history-next`).
+/// Reviewing does not add to it; anything new spoken ends the review.
 struct SpeechHistory {
     /// How many utterances are kept.
     static let limit = 500

@@ -49,4 +49,31 @@ struct BrailleOnlyStoryTests {
         #expect(lines.count >= 6, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("Quantidade de banana, 0") })
     }
+
+    @Test("with nothing spoken, the history keys review what the display showed, newest first")
+    func historyWithoutSpeech() throws {
+        let sink = RecordingSink()
+        var s = try Self.session(at: 2, sink: sink)
+        let shown = sink.records.compactMap { r -> String? in
+            if case .braille(let frame) = r.record, !frame.flash { frame.text } else { nil }
+        }
+        let last = try #require(shown.last)
+        var t = s.now + 1000
+        s.perform(.historyPrevious, at: t)
+        s.settle()
+        let newest = try #require(sink.lastBrailleFrame)
+        #expect(newest.flash)
+        // "3 de 3: …": the last thing the session told, with its place; not "Início".
+        #expect(newest.text.hasPrefix("3 de 3: "), "\(newest.text)")
+        t += 1000
+        s.perform(.historyPrevious, at: t)
+        s.settle()
+        let before = try #require(sink.lastBrailleFrame)
+        #expect(before.text.hasPrefix("2 de 3: "), "\(before.text)")
+        #expect(before.text != newest.text)
+        // The newest entry is the element the display shows now, said as speech would say it.
+        let label = try #require(s.navigator.focusedElement?.label)
+        let focused = s.navigator.catalog.resolve(label, language: "pt-BR")
+        #expect(last.hasPrefix(focused) && newest.text.contains(focused), "\(last) / \(newest.text)")
+    }
 }
