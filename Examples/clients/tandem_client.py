@@ -148,6 +148,30 @@ def flatten(element: dict) -> list[dict]:
     return nodes
 
 
+def edit(parent: str, *, remove: Iterable[str] = (), insert: Iterable[str] = (),
+         after: str | None = None, before: str | None = None) -> dict:
+    """One item of an ``update``'s ``edits``: `remove` takes those children out of `parent`'s
+    list, then `insert` puts those ids in after the child `after`, before `before`, or at the
+    end (Docs/protocol.md#edits)::
+
+        edit("products", insert=["kiwi.row"], after="banana.row")
+        == {"parent": "products", "insert": ["kiwi.row"], "after": "banana.row"}
+    """
+    if after is not None and before is not None:
+        raise TypeError("edit() takes after or before, not both")
+    item: dict = {"parent": parent}
+    removed, inserted = list(remove), list(insert)
+    if removed:
+        item["remove"] = removed
+    if inserted:
+        item["insert"] = inserted
+    if after is not None:
+        item["after"] = after
+    if before is not None:
+        item["before"] = before
+    return item
+
+
 def _encode(message: dict) -> bytes:
     # One line: json.dumps escapes newlines inside strings; NaN is not JSON, so refuse it here
     # rather than have Tandem reject the line; UTF-8 unescaped, as the protocol says.
@@ -425,14 +449,36 @@ class App(Connection):
         return self.send({"type": "screen", "screen": screen}, id=id)
 
     def update(self, nodes: Iterable[dict], focus: str | None = None, *,
-               id: Any = None) -> dict | None:
+               edits: Iterable[dict] | None = None, id: Any = None) -> dict | None:
         """Replaces whole elements (fields left out are cleared). A node's `children` is a
         list of ids; new children come as nodes in the same update (see `flatten`); an
-        element no longer in any children list is removed. `focus` moves focus there."""
+        element no longer in any children list is removed. `focus` moves focus there.
+        `edits` change children lists by id without sending them (see `edit`)."""
         message: dict = {"type": "update", "nodes": list(nodes)}
+        if edits is not None:
+            message["edits"] = list(edits)
         if focus is not None:
             message["focus"] = focus
         return self.send(message, id=id)
+
+    def insert(self, parent: str, nodes: Iterable[dict], *, after: str | None = None,
+               before: str | None = None, focus: str | None = None, id: Any = None) -> dict | None:
+        """Puts new elements into `parent`'s children after the child `after`, before the
+        child `before`, or at the end, without sending the rest of the list: what it costs
+        Tandem is what it names, however long the list. `nodes` are the new elements as
+        nested elements (each flattened with its subtree)::
+
+            app.insert("products", [row], after="banana.row")
+        """
+        elements = list(nodes)
+        flat = [node for element in elements for node in flatten(element)]
+        change = edit(parent, insert=[element["id"] for element in elements], after=after, before=before)
+        return self.update(flat, focus, edits=[change], id=id)
+
+    def remove(self, parent: str, ids: Iterable[str], *, focus: str | None = None,
+               id: Any = None) -> dict | None:
+        """Takes children out of `parent`'s children by id (each removed with its subtree)."""
+        return self.update([], focus, edits=[edit(parent, remove=ids)], id=id)
 
     def set(self, element_id: str, /, **fields: Any) -> None:
         """Changes only the named fields of one element; None clears a field::

@@ -318,6 +318,29 @@ class AppMessageTests(FakeTestCase):
         for message in expected:
             self.assertEqual(self.fake.next_received(), message)
 
+    def test_children_edits_name_only_what_changes(self):
+        app = self.app()
+        row = {"id": "kiwi.row", "group": True, "children": [{"id": "kiwi.cell", "label": "Kiwi"}]}
+        app.insert("products", [row], after="banana.row")
+        app.insert("products", [{"id": "apple.row"}], before="banana.row", focus="apple.row")
+        app.remove("products", ["kiwi.row"])
+        app.update([{"id": "title", "label": "Groceries (2)"}],
+                   edits=[tandem.edit("products", remove=["milk.row"], insert=["milk.row"])])
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [
+            {"id": "kiwi.row", "group": True, "children": ["kiwi.cell"]}, {"id": "kiwi.cell", "label": "Kiwi"}],
+            "edits": [{"parent": "products", "insert": ["kiwi.row"], "after": "banana.row"}]})
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [{"id": "apple.row"}],
+                         "edits": [{"parent": "products", "insert": ["apple.row"], "before": "banana.row"}],
+                         "focus": "apple.row"})
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [],
+                         "edits": [{"parent": "products", "remove": ["kiwi.row"]}]})
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [{"id": "title", "label": "Groceries (2)"}],
+                         "edits": [{"parent": "products", "remove": ["milk.row"], "insert": ["milk.row"]}]})
+
+    def test_an_edit_takes_after_or_before_not_both(self):
+        with self.assertRaises(TypeError):
+            tandem.edit("products", insert=["kiwi.row"], after="a", before="b")
+
     def test_set_sends_null_to_clear_a_field(self):
         app = self.app()
         app.set("banana.cell", hint=None)

@@ -40,6 +40,27 @@ public final class TandemApp: Sendable {
                                       "focus": focus.map { .string($0) }]))
     }
 
+    /// Replaces `elements` whole, as `update(_:focus:)`, and edits children lists by id
+    /// without sending them (`TreeUpdate.ChildrenEdit`, Docs/protocol.md#edits): what a
+    /// change costs Tandem is then what it names, however long the lists are.
+    public func update(_ elements: [AppElement], edits: [TreeUpdate.ChildrenEdit], focus: String? = nil) throws(TandemClientError) {
+        try connection.send(.compact(["type": "update", "nodes": elements.isEmpty ? JSONValue?.none : .array(elements.flatMap(\.nodes)),
+                                      "edits": .array(edits.map(\.json)), "focus": focus.map { .string($0) }]))
+    }
+
+    /// Puts `elements` (each with its subtree) into the children of `parent`, after the child
+    /// `place` names, before it, or at the end; `parent`'s other children are not sent.
+    public func insert(_ elements: [AppElement], into parent: String, at place: TreeUpdate.ChildrenEdit.Place = .end,
+                       focus: String? = nil) throws(TandemClientError) {
+        try update(elements, edits: [TreeUpdate.ChildrenEdit(parent: parent, insert: elements.map(\.id), place: place)], focus: focus)
+    }
+
+    /// Takes the children `ids` out of `parent`'s children: each is removed with its subtree
+    /// (unless the same update puts it in another list).
+    public func remove(_ ids: [String], from parent: String, focus: String? = nil) throws(TandemClientError) {
+        try update([], edits: [TreeUpdate.ChildrenEdit(parent: parent, remove: ids)], focus: focus)
+    }
+
     /// Changes only the named fields of the element `id`.
     public func set(_ id: String, _ changes: ElementChange...) throws(TandemClientError) {
         try set(id, changes)

@@ -131,6 +131,36 @@ public struct MessageReader {
         return out
     }
 
+    /// The children-list edits of an `update` (Docs/protocol.md#edits); nil when absent.
+    public mutating func edits(_ key: String) throws(Diagnostic) -> [TreeUpdate.ChildrenEdit]? {
+        guard let x = member(key) else { return nil }
+        var out: [TreeUpdate.ChildrenEdit] = []
+        for n in try reader.array(x) {
+            let f = try reader.object(n, known: NodeReader.EditField.self)
+            guard let p = f[.parent] else { throw reader.fail(n, "an edit needs its \"parent\" (the element whose children it changes)") }
+            let parent = try reader.string(p)
+            func ids(_ field: NodeReader.EditField) throws(Diagnostic) -> [String] {
+                guard let a = f[field] else { return [] }
+                var ids: [String] = []
+                for item in try reader.array(a) { ids.append(try reader.string(item)) }
+                return ids
+            }
+            let remove = try ids(.remove), insert = try ids(.insert)
+            var place = TreeUpdate.ChildrenEdit.Place.end
+            switch (f[.after], f[.before]) {
+            case (let a?, nil): place = .after(try reader.string(a))
+            case (nil, let b?): place = .before(try reader.string(b))
+            case (_?, let b?): throw reader.fail(b, "an edit has \"after\" or \"before\", not both")
+            case (nil, nil): break
+            }
+            if place != .end && insert.isEmpty {
+                throw reader.fail(f[.after] ?? f[.before]!, "\"after\" and \"before\" place what an edit inserts; this one inserts nothing")
+            }
+            out.append(TreeUpdate.ChildrenEdit(parent: parent, remove: remove, insert: insert, place: place))
+        }
+        return out
+    }
+
     /// The element fields of the message itself (a `set`): which are given, and their values
     /// (`null` clears). `id` and `children` cannot be set.
     public mutating func patch() throws(Diagnostic) -> ElementPatch {

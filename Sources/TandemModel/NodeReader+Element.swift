@@ -10,6 +10,12 @@ extension NodeReader {
         ])
     }
 
+    /// A children-list edit of an `update` (Docs/protocol.md#edits).
+    enum EditField: Int, FieldSet {
+        case parent, remove, insert, after, before
+        static let names = FieldNames(Self.self, ["parent", "remove", "insert", "after", "before"])
+    }
+
     enum ActionField: Int, FieldSet {
         case name, `do`
         static let names = FieldNames(Self.self, ["name", "do"])

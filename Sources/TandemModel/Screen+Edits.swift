@@ -41,13 +41,14 @@ extension Screen {
     }
 
     /// Removes `slot` and every descendant that still has its parent there (descendants that
-    /// moved elsewhere stay); returns the removed elements' ids.
-    mutating func removeSubtree(_ slot: Int) -> [String] {
+    /// moved elsewhere stay); returns the removed elements' ids, and adds their slots to `slots`.
+    mutating func removeSubtree(_ slot: Int, slots: inout [Int]) -> [String] {
         var removed: [String] = []
         var stack = [slot]
         while let x = stack.popLast() {
             for c in elements[x].children where elements[c].parent == x { stack.append(c) }
             removed.append(elements[x].id)
+            slots.append(x)
             index[elements[x].id] = nil
             if elements[x].modal { modals.removeAll { $0 == x } }
             elements[x] = Element(id: "")

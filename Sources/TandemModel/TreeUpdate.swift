@@ -10,11 +10,35 @@ public struct TreeUpdate: Sendable, Hashable {
         public init(element: Element, childIDs: [String]?) { self.element = element; self.childIDs = childIDs }
     }
 
+    /// An edit of one element's children list, by id, without sending the list: `remove`
+    /// takes ids out of it, then `insert` puts ids in after the child `after`, or before the
+    /// child `before`, or (neither) at the end (Docs/protocol.md#edits).
+    public struct ChildrenEdit: Sendable, Hashable {
+        public enum Place: Sendable, Hashable {
+            case end
+            case after(String)
+            case before(String)
+        }
+        public var parent: String
+        public var remove: [String]
+        public var insert: [String]
+        public var place: Place
+
+        public init(parent: String, remove: [String] = [], insert: [String] = [], place: Place = .end) {
+            self.parent = parent; self.remove = remove; self.insert = insert; self.place = place
+        }
+    }
+
     public var nodes: [Node]
+    /// Children lists edited in place, in order, each on the list as the edits before it left
+    /// it (after the nodes' contents, before any element is removed).
+    public var edits: [ChildrenEdit]
     /// Focus moves there afterwards (as `layoutChanged` with that element).
     public var focus: String?
 
-    public init(nodes: [Node], focus: String? = nil) { self.nodes = nodes; self.focus = focus }
+    public init(nodes: [Node], edits: [ChildrenEdit] = [], focus: String? = nil) {
+        self.nodes = nodes; self.edits = edits; self.focus = focus
+    }
 }
 
 /// Why a tree update was refused (nothing of it was applied).
@@ -28,20 +52,37 @@ public struct TreeUpdateError: Error, Sendable, Hashable, CustomStringConvertibl
 public struct TreeChange: Sendable {
     /// Elements whose content changed (with what they were before), and new ones (nil).
     public var content: [(slot: Int, old: Element?)] = []
-    /// Elements that got a new children list.
+    /// Elements that got a new children list (compare it whole with the one before).
     public var restructured: [Int] = []
+    /// Elements whose children list changed by known children only: an edit, or a whole list
+    /// that differs from the one before in one stretch (same prefix and suffix).
+    public var edited: [ChildrenDelta] = []
     /// Ids of the elements removed with their subtrees.
     public var removed: [String] = []
+    /// The slots they had (empty now, `Element.isRemoved`).
+    public var removedSlots: [Int] = []
+}
+
+/// How one children list changed: the children that left it (now elsewhere, or removed from
+/// the screen) and those that came into it (a child in both moved within the list). The
+/// children in neither kept their order.
+public struct ChildrenDelta: Sendable, Hashable {
+    public var parent: Int
+    public var removed: [Int]
+    public var inserted: [Int]
+    public init(parent: Int, removed: [Int], inserted: [Int]) { self.parent = parent; self.removed = removed; self.inserted = inserted }
 }
 
 extension Screen {
     /// Applies a tree update: each node replaces the element with its id (its fields left out
-    /// are cleared) or adds it; a node's `childIDs` replace that element's children; an
-    /// element that is in no children list any more is removed with its subtree. The whole
-    /// update is checked first: unknown ids, new nodes nothing names, an id in two children
-    /// lists, cycles and the root named as a child are refused, and nothing is changed.
+    /// are cleared) or adds it; a node's `childIDs` replace that element's children; each edit
+    /// changes one children list by id; an element that is in no children list any more is
+    /// removed with its subtree. The whole update is checked first: unknown ids, new nodes
+    /// nothing names, an id in two children lists, an edit naming an id that is not where it
+    /// says, cycles and the root named as a child are refused, and nothing is changed.
     ///
-    /// Costs what it changes: the nodes given, their children lists, and what is removed.
+    /// Costs what it changes: the nodes given, their children lists, the ids an edit names
+    /// (and a scan and a memory move of the edited list's slots), and what is removed.
     public mutating func apply(_ update: TreeUpdate) throws(TreeUpdateError) -> TreeChange {
         var given: [String: Int] = [:]          // node id → index in update.nodes
         for (k, n) in update.nodes.enumerated() {
@@ -50,7 +91,7 @@ extension Screen {
             guard given.updateValue(k, forKey: id) == nil else { throw TreeUpdateError("node \"\(id)\" is given twice") }
         }
         let rootID = elements.first?.id ?? ""
-        // The new parent of every id a children list names.
+        // The new parent of every id a whole children list names.
         var newParent: [String: String] = [:]
         for n in update.nodes {
             guard let kids = n.childIDs else { continue }
@@ -64,32 +105,33 @@ extension Screen {
                 }
             }
         }
-        for n in update.nodes where index[n.element.id] == nil && newParent[n.element.id] == nil {
-            throw TreeUpdateError("node \"\(n.element.id)\" is new, but no children list in this update names it")
+        var lists = WholeLists(update: update, given: given)
+        let edits = try checkEdits(update, given: given, newParent: newParent, rootID: rootID, lists: &lists)
+        // The parent of an id once the update is applied (nil: in no list).
+        func parentID(_ id: String) -> String? {
+            if let p = edits[id] { return p.isEmpty ? nil : p }
+            if let p = newParent[id] { return p }
+            return treeParent(id, lists: &lists)
+        }
+        for n in update.nodes where index[n.element.id] == nil && parentID(n.element.id) == nil {
+            throw TreeUpdateError("node \"\(n.element.id)\" is new, but no children list or edit in this update names it")
         }
         // An element moved to a new parent must leave its old parent's list in the same update.
         for (c, p) in newParent {
             guard let slot = index[c], let old = elements[slot].parent else { continue }
             let oldID = elements[old].id
-            if oldID != p, given[oldID].map({ update.nodes[$0].childIDs == nil }) ?? true {
+            if oldID != p, edits[c] == nil, given[oldID].map({ update.nodes[$0].childIDs == nil }) ?? true {
                 throw TreeUpdateError("\"\(c)\" is named as a child of \"\(p)\" but is still a child of \"\(oldID)\"")
             }
         }
         // No cycles: walking up from each parent in the new tree never meets the parent again.
-        func parentID(_ id: String) -> String? {
-            if let p = newParent[id] { return p }
-            guard let slot = index[id], let p = elements[slot].parent else { return nil }
-            let pid = elements[p].id
-            // Dropped from the old parent's new list: no parent any more.
-            if let k = given[pid], let kids = update.nodes[k].childIDs, !kids.contains(id) { return nil }
-            return pid
-        }
-        for n in update.nodes where n.childIDs != nil {
-            var seen: Set<String> = [n.element.id]
-            var up = parentID(n.element.id)
+        let parents = update.nodes.filter { $0.childIDs != nil }.map(\.element.id) + update.edits.filter { !$0.insert.isEmpty }.map(\.parent)
+        for p in parents {
+            var seen: Set<String> = [p]
+            var up = parentID(p)
             while let u = up {
                 guard seen.insert(u).inserted else {
-                    throw TreeUpdateError("the children of \"\(n.element.id)\" make a cycle: \"\(n.element.id)\" would be inside itself")
+                    throw TreeUpdateError("the children of \"\(p)\" make a cycle: \"\(p)\" would be inside itself")
                 }
                 up = parentID(u)
             }
@@ -110,24 +152,163 @@ extension Screen {
                 change.content.append((slot, nil))
             }
         }
+        var deltas: [Int: ChildrenDelta] = [:]
+        var detached: [Int] = []
+        for edit in update.edits { applyEdit(edit, into: &deltas, detached: &detached) }
         var dropped: [(child: Int, from: Int)] = []
         for n in update.nodes {
             guard let kids = n.childIDs else { continue }
             let p = index[n.element.id]!
             let slots = kids.map { index[$0]! }
-            let keep = Set(slots)
-            for old in elements[p].children where !keep.contains(old) { dropped.append((old, p)) }
+            if let delta = Self.stretch(from: elements[p].children, to: slots, parent: p) {
+                let back = Set(delta.inserted)
+                for old in delta.removed where !back.contains(old) { dropped.append((old, p)) }
+                deltas[p] = delta
+            } else {
+                let keep = Set(slots)
+                for old in elements[p].children where !keep.contains(old) { dropped.append((old, p)) }
+                change.restructured.append(p)
+            }
             setChildren(of: p, to: slots)
-            change.restructured.append(p)
         }
-        // A child dropped from its list and named by no other is removed with its subtree.
+        // A child dropped from its list (or taken out by an edit) and named by no other is
+        // removed with its subtree.
+        var removedSlots: [Int] = []
         for (c, from) in dropped where elements[c].parent == from && !elements[c].isRemoved {
-            change.removed += removeSubtree(c)
+            change.removed += removeSubtree(c, slots: &removedSlots)
         }
+        for c in detached where elements[c].parent == nil && !elements[c].isRemoved && c != 0 {
+            change.removed += removeSubtree(c, slots: &removedSlots)
+        }
+        change.removedSlots = removedSlots
+        change.edited = deltas.keys.sorted().map { deltas[$0]! }
         if !change.removed.isEmpty {
             change.restructured.removeAll { elements[$0].isRemoved }
             change.content.removeAll { elements[$0.slot].isRemoved }
+            change.edited.removeAll { elements[$0.parent].isRemoved }
         }
         return change
+    }
+
+    /// How a whole children list differs from the one before when it differs in one stretch
+    /// (the same prefix and suffix around it) of fewer than a quarter of the children; nil
+    /// otherwise (compared whole).
+    static func stretch(from old: [Int], to new: [Int], parent: Int) -> ChildrenDelta? {
+        var pre = 0
+        let common = min(old.count, new.count)
+        while pre < common, old[pre] == new[pre] { pre += 1 }
+        var suf = 0
+        while suf < common - pre, old[old.count - 1 - suf] == new[new.count - 1 - suf] { suf += 1 }
+        let removed = Array(old[pre..<(old.count - suf)]), inserted = Array(new[pre..<(new.count - suf)])
+        guard (removed.count + inserted.count) * 4 <= max(8, old.count + new.count) else { return nil }
+        return ChildrenDelta(parent: parent, removed: removed, inserted: inserted)
+    }
+
+    /// The whole children lists of an update, as sets when asked whether they still hold a child.
+    struct WholeLists {
+        let update: TreeUpdate
+        let given: [String: Int]
+        var sets: [String: Set<String>] = [:]
+
+        /// Whether `parent` is given with a whole list, and then whether it names `child`.
+        mutating func names(_ parent: String, _ child: String) -> Bool? {
+            guard let k = given[parent], let kids = update.nodes[k].childIDs else { return nil }
+            if let s = sets[parent] { return s.contains(child) }
+            let s = Set(kids)
+            sets[parent] = s
+            return s.contains(child)
+        }
+    }
+
+    /// The parent of `id` after the update's whole lists (not its edits): its parent in the
+    /// tree, unless that parent's new list drops it.
+    func treeParent(_ id: String, lists: inout WholeLists) -> String? {
+        guard let slot = index[id], let p = elements[slot].parent else { return nil }
+        let pid = elements[p].id
+        if lists.names(pid, id) == false { return nil }
+        return pid
+    }
+
+    /// Checks the update's edits in order, each on the lists as the ones before it leave them;
+    /// returns the parent each id an edit names has afterwards ("" for none).
+    func checkEdits(_ update: TreeUpdate, given: [String: Int], newParent: [String: String], rootID: String,
+                    lists: inout WholeLists) throws(TreeUpdateError) -> [String: String] {
+        var moved: [String: String] = [:]
+        func parent(_ id: String) -> String? {
+            if let p = moved[id] { return p.isEmpty ? nil : p }
+            if let p = newParent[id] { return p }
+            return treeParent(id, lists: &lists)
+        }
+        for (k, edit) in update.edits.enumerated() {
+            let p = edit.parent
+            guard index[p] != nil || given[p] != nil else {
+                throw TreeUpdateError("edits[\(k)].parent: \"\(p)\" is neither in the tree nor a node of this update")
+            }
+            if let g = given[p], update.nodes[g].childIDs != nil {
+                throw TreeUpdateError("edits[\(k)]: \"\(p)\" comes with its whole children list in this update; give the list or edit it, not both")
+            }
+            guard !edit.remove.isEmpty || !edit.insert.isEmpty else {
+                throw TreeUpdateError("edits[\(k)]: an edit needs \"remove\" or \"insert\"")
+            }
+            for (j, c) in edit.remove.enumerated() {
+                guard parent(c) == p else {
+                    let known = index[c] != nil || given[c] != nil
+                    throw TreeUpdateError("edits[\(k)].remove[\(j)]: \"\(c)\" is not a child of \"\(p)\"\(known ? "" : " (no element has that id)")")
+                }
+                moved[c] = ""
+            }
+            switch edit.place {
+            case .end: break
+            case .after(let a), .before(let a):
+                let key = if case .after = edit.place { "after" } else { "before" }
+                guard parent(a) == p else {
+                    throw TreeUpdateError("edits[\(k)].\(key): \"\(a)\" is not a child of \"\(p)\"\(edit.remove.contains(a) ? " (this edit removes it)" : "")")
+                }
+            }
+            for (j, c) in edit.insert.enumerated() {
+                let at = "edits[\(k)].insert[\(j)]"
+                guard index[c] != nil || given[c] != nil else {
+                    throw TreeUpdateError("\(at): \"\(c)\" is neither in the tree nor a node of this update")
+                }
+                guard c != rootID else { throw TreeUpdateError("\(at): the root \"\(c)\" cannot be a child of \"\(p)\"") }
+                if let q = newParent[c] {
+                    throw TreeUpdateError("\(at): \"\(c)\" is also named by the children of \"\(q)\" in this update")
+                }
+                if let q = parent(c) {
+                    throw TreeUpdateError(q == p ? "\(at): \"\(c)\" is a child of \"\(p)\" already"
+                                                 : "\(at): \"\(c)\" is still a child of \"\(q)\" (remove it there first)")
+                }
+                moved[c] = p
+            }
+        }
+        return moved
+    }
+
+    /// Applies one checked edit: its removals, then its insertions where it says; notes what
+    /// changed in `deltas` and the children taken out in `detached`.
+    mutating func applyEdit(_ edit: TreeUpdate.ChildrenEdit, into deltas: inout [Int: ChildrenDelta], detached: inout [Int]) {
+        let p = index[edit.parent]!
+        // Taken out while it changes, so that the list is not copied.
+        var kids = elements[p].children
+        elements[p].children = []
+        var delta = deltas[p] ?? ChildrenDelta(parent: p, removed: [], inserted: [])
+        for c in edit.remove {
+            let slot = index[c]!
+            kids.remove(at: kids.firstIndex(of: slot)!)
+            if elements[slot].parent == p { elements[slot].parent = nil }
+            delta.removed.append(slot)
+            detached.append(slot)
+        }
+        let slots = edit.insert.map { index[$0]! }
+        let at = switch edit.place {
+        case .end: kids.count
+        case .after(let a): kids.firstIndex(of: index[a]!)! + 1
+        case .before(let b): kids.firstIndex(of: index[b]!)!
+        }
+        kids.insert(contentsOf: slots, at: at)
+        for c in slots { elements[c].parent = p }
+        delta.inserted += slots
+        elements[p].children = kids
+        deltas[p] = delta
     }
 }

@@ -72,7 +72,8 @@ extension Navigator {
             guard let old else { moves = true; continue }
             if ReadingOrder.changeMovesUnits(from: old, to: catalog.screens[s].elements[slot]) { moves = true }
         }
-        repairOrder(screen: s, changed: change.content.map(\.slot), restructured: change.restructured, movesUnits: moves)
+        repairOrder(screen: s, changed: change.content.map(\.slot), restructured: change.restructured, edited: change.edited,
+                    removed: change.removedSlots, movesUnits: moves)
         for (slot, old) in change.content {
             guard let old else { continue }
             report(screen: s, element: slot, from: old, into: &events)

@@ -29,9 +29,11 @@ extension Navigator {
     }
 
     /// The reading order of screen `s` follows a change (when it has been built at all).
-    mutating func repairOrder(screen s: Int, changed: [Int], restructured: [Int], movesUnits: Bool) {
+    mutating func repairOrder(screen s: Int, changed: [Int], restructured: [Int], edited: [ChildrenDelta] = [], removed: [Int] = [],
+                              movesUnits: Bool) {
         guard orders[s] != nil else { return }
-        orders[s]!.repair(catalog.screens[s], changed: changed, restructured: restructured, movesUnits: movesUnits)
+        orders[s]!.repair(catalog.screens[s], changed: changed, restructured: restructured, edited: edited, removed: removed,
+                          movesUnits: movesUnits)
     }
 
     /// One element's content changed from `before`: the order follows, and the focused

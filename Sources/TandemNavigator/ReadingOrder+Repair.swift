@@ -14,13 +14,23 @@ extension ReadingOrder {
     /// first element moved moves among its cousins. A change that moves nothing — a value, a
     /// label or a trait that flips neither accessibility nor the `header` trait — touches no
     /// scope at all.
-    public mutating func repair(_ screen: Screen, changed: [Int], restructured: [Int], movesUnits: Bool) {
+    ///
+    /// `edited`: children lists that changed by the children given (their parents are not in
+    /// `restructured`); `removed`: the slots of elements removed from the screen.
+    public mutating func repair(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta] = [],
+                                removed: [Int] = [], movesUnits: Bool) {
         if accessible.count < screen.elements.count {
             let grow = screen.elements.count - accessible.count
             accessible += repeatElement(false, count: grow)
             frames += repeatElement(nil, count: grow)
             position += repeatElement(-1, count: grow)
+            countedIn += repeatElement(-1, count: grow)
+            countsAccessible += repeatElement(false, count: grow)
+            accessibleChildren += repeatElement(0, count: grow)
         }
+        countChildren(screen, restructured: restructured, edited: edited)
+        forgetRemoved(removed)
+        let restructured = restructured + edited.map(\.parent)
         // Each change is recomputed; its parent, and further up, only while accessibility or a
         // frame moved — or, for an element that changed itself, when it may have been hidden or
         // shown (`movesUnits`), which its parent reads too (a new children list is read only by
@@ -44,7 +54,7 @@ extension ReadingOrder {
             return
         }
         if movesUnits || !restructured.isEmpty {
-            reorder(screen, changed: changed, restructured: restructured, moved: moved)
+            reorder(screen, changed: changed, restructured: restructured, edited: edited, moved: moved)
         }
         for c in changed { updateHeading(c, screen) }
     }
@@ -59,9 +69,10 @@ extension ReadingOrder {
 
     /// Puts every element that changed or moved where it belongs now, innermost scope first (a
     /// group's new first element decides where the group goes among its cousins).
-    private mutating func reorder(_ screen: Screen, changed: [Int], restructured: [Int], moved: [Int]) {
+    private mutating func reorder(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta], moved: [Int]) {
         let top = modalRoot ?? 0
-        let change = Change(changed: Set(changed), restructured: Set(restructured))
+        var change = Change(changed: Set(changed), restructured: Set(restructured))
+        for d in edited { change.edited[d.parent] = d }
         var work = RepairWork()
         if scopes[top] == nil {
             // The top read alone (accessible: it stands for all inside it), or hidden: nothing
@@ -105,7 +116,10 @@ extension ReadingOrder {
     /// What a repair was told changed.
     struct Change {
         var changed: Set<Int>
+        /// Every element whose children list changed (with those in `edited`).
         var restructured: Set<Int>
+        /// Children lists whose change is known child by child.
+        var edited: [Int: ChildrenDelta] = [:]
     }
 
     /// The scope to repair for a change of `element`: the nearest scope strictly above it

@@ -58,7 +58,11 @@ extension ReadingOrder {
         guard let rows = sortedRows[s] else { return (nil, 0) }
         var found = FoundUnits()
         if pending.ownChildren {
-            children(of: s, from: rows.flat[s] ?? [], to: screen.elements[s].children, in: s, rows, screen, &found)
+            if let d = change.edited[s] {
+                children(of: s, changedBy: d, rows, screen, &found)
+            } else {
+                children(of: s, from: rows.flat[s] ?? [], to: screen.elements[s].children, in: s, rows, screen, &found)
+            }
         }
         for g in pending.fresh {
             oldUnits(under: g, rows, &found, mark: false)
@@ -68,7 +72,11 @@ extension ReadingOrder {
         for x in pending.placed {
             if let kids = rows.flat[x], isFlattened(x, in: s, screen) {
                 // Still flattened here: only a new children list can change what it holds.
-                if change.restructured.contains(x) { children(of: x, from: kids, to: screen.elements[x].children, in: s, rows, screen, &found) }
+                if let d = change.edited[x] {
+                    children(of: x, changedBy: d, rows, screen, &found)
+                } else if change.restructured.contains(x) {
+                    children(of: x, from: kids, to: screen.elements[x].children, in: s, rows, screen, &found)
+                }
             } else {
                 oldUnits(under: x, rows, &found, mark: false)
                 if isReachable(x, from: s, screen) { newUnits(under: x, screen, &found, mark: false) }
@@ -218,6 +226,16 @@ extension ReadingOrder {
         }
         found.newFlat[x] = new
         found.looked += old.count + new.count
+    }
+
+    /// A children list changed by the children given: what the children that left held goes,
+    /// what the new ones hold comes (put back even where they sort as before: their place in
+    /// the list is new); the others kept their order.
+    private func children(of x: Int, changedBy d: ChildrenDelta, _ rows: ScopeRows, _ screen: Screen, _ found: inout FoundUnits) {
+        for c in d.removed { oldUnits(under: c, rows, &found, mark: true) }
+        for c in d.inserted where screen.elements[c].parent == x { newUnits(under: c, screen, &found, mark: true) }
+        found.newFlat[x] = screen.elements[x].children
+        found.looked += d.removed.count + d.inserted.count
     }
 
     /// The units `x` stood for in the scope: itself, or what it held while flattened.

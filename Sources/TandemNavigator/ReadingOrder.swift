@@ -26,6 +26,13 @@ public struct ReadingOrder: Sendable {
     public internal(set) var accessible: [Bool] = []
     /// Own frame, or the union of the children's frames.
     var frames: [Frame?] = []
+    /// What each element's children add up to (ChildFrames.swift): the parent each element is
+    /// counted in (-1: none), whether it counts there as accessible and shown, how many of an
+    /// element's children do, and the union of their frames (for elements with children).
+    var countedIn: [Int32] = []
+    var countsAccessible: [Bool] = []
+    var accessibleChildren: [Int32] = []
+    var childFrames: [Int: ChildFrames] = [:]
     /// Container index → its scope: the first element and how many it has in `elements`.
     var scopes: [Int: Scope] = [:]
     /// Sorted scope → its rows (not kept for a scope with an `order`, or whose units do not
@@ -34,7 +41,7 @@ public struct ReadingOrder: Sendable {
     let rightToLeft: Bool
     /// Frames whose tops are less than this many points apart are one row.
     let rowThreshold: Double
-    /// Children looked at by `compute` so far: what repairs cost beyond the elements changed
+    /// Children looked at by `recount` so far: what repairs cost beyond the elements changed
     /// (tests check that a change that moves nothing looks at no sibling).
     var childrenLookedAt = 0
     /// Units a repair looked at or placed, and elements a whole sort built: what reordering
@@ -93,24 +100,15 @@ public struct ReadingOrder: Sendable {
         let n = screen.elements.count
         accessible = Array(repeating: false, count: n)
         frames = Array(repeating: nil, count: n)
+        countedIn = Array(repeating: -1, count: n)
+        countsAccessible = Array(repeating: false, count: n)
+        accessibleChildren = Array(repeating: 0, count: n)
+        childFrames = [:]
         guard n > 0 else { return }
-        for i in Self.postOrder(screen, from: 0) { _ = compute(i, screen) }
-    }
-
-    /// Recomputes one element's accessibility and frame from its children's; true when either changed.
-    mutating func compute(_ i: Int, _ screen: Screen) -> Bool {
-        let e = screen.elements[i]
-        var childAccessible = false
-        var union: Frame?
-        childrenLookedAt &+= e.children.count
-        for c in e.children {
-            if !screen.elements[c].hidden && accessible[c] { childAccessible = true }
-            if let f = frames[c] { union = union.map { $0.union(f) } ?? f }
+        for i in Self.postOrder(screen, from: 0) {
+            recount(i, screen)
+            _ = compute(i, screen)
         }
-        let a = e.accessible ?? (e.hasContent && !childAccessible)
-        let f = e.frame ?? union
-        defer { accessible[i] = a; frames[i] = f }
-        return a != accessible[i] || f != frames[i]
     }
 
     /// The subtree of `root`, children before their parent (iterative: trees can be deep).

@@ -58,7 +58,11 @@ public enum MessageDecoder {
         case "screen":
             return .screen(try r.screen("screen"))
         case "update":
-            return .update(TreeUpdate(nodes: try r.nodes("nodes"), focus: try r.string("focus")))
+            let edits = try r.edits("edits")
+            // An update of edits alone needs no nodes.
+            var nodes: [TreeUpdate.Node] = []
+            if edits == nil || r.has("nodes") { nodes = try r.nodes("nodes") }
+            return .update(TreeUpdate(nodes: nodes, edits: edits ?? [], focus: try r.string("focus")))
         case "set":
             guard let id = try r.string("id") else { throw r.failure(nil, "missing field \"id\" (the element to change)") }
             let patch = try r.patch()

@@ -128,6 +128,21 @@ struct AppScreen {
         return Array(#"{"type":"update","nodes":[\#(Self.childrenNode(container, children))]}"#.utf8)
     }
 
+    /// The same row added by an edit of its container's children (Docs/protocol.md#edits):
+    /// its 7 nodes and one `edits` item, whatever the list's length.
+    func addRowByEdit(after k: Int, id extra: String) -> [UInt8] {
+        let container = listChildren(of: k).container
+        let nodes = Writer.rowNodes(extra, k: k, y: rowTop(k) + 36, new: true)
+        let edit = #"{"parent":"\#(container)","insert":["\#(extra).row"],"after":"\#(product(k).id).row"}"#
+        return Array(#"{"type":"update","nodes":[\#(nodes.joined(separator: ","))],"edits":[\#(edit)]}"#.utf8)
+    }
+
+    /// That row removed by an edit (its id alone).
+    func removeRowByEdit(after k: Int, id extra: String) -> [UInt8] {
+        let container = listChildren(of: k).container
+        return Array(#"{"type":"update","edits":[{"parent":"\#(container)","remove":["\#(extra).row"]}]}"#.utf8)
+    }
+
     /// The screen as an app whose lines may not pass `maxBytes` (the service's `maxLine`) sends
     /// it: a `screen` with as many aisles as fit, then `update`s that add the others, each a line
     /// under `maxBytes`. The screen they make is this one.

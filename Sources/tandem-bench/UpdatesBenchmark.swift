@@ -151,29 +151,33 @@ enum UpdatesBenchmark {
             try figure("update: a row moves (6 nodes)", [screen.moveRow(k, by: 4), screen.moveRow(k, by: 0)],
                        check: { element($0, "\(id).cell")?.frame?.y == Double(screen.rowTop(k) + 4) })
 
-            // Adding and removing a row, in turns.
-            var add = Figure(name: "update: a row added (its list + 7 nodes)")
-            var remove = Figure(name: "update: that row removed (its list)")
-            let addLine = screen.addRow(after: k, id: "extra"), removeLine = screen.removeAddedRow(after: k)
-            var added: [UInt64] = [], removed: [UInt64] = []
-            let deadline = Monotonic.now() + UInt64(2 * o.secondsPerFigure * 1e9)
-            while added.count < o.maxSamples && (added.count < o.minSamples || Monotonic.now() < deadline) {
-                added.append(app.send(addLine))
-                try app.checkReplies()
-                if added.count == 1, element(app, "extra.stepper") == nil { throw BenchFailure("the added row is not on the screen") }
-                app.pass(10)
-                removed.append(app.send(removeLine))
-                try app.checkReplies()
-                if removed.count == 1, element(app, "extra.stepper") != nil { throw BenchFailure("the removed row is still on the screen") }
-                app.pass(10)
+            // Adding and removing a row, in turns: with the whole children list, then by edits.
+            func addAndRemove(_ names: (String, String), _ addLine: [UInt8], _ removeLine: [UInt8]) throws {
+                var add = Figure(name: names.0), remove = Figure(name: names.1)
+                var added: [UInt64] = [], removed: [UInt64] = []
+                let deadline = Monotonic.now() + UInt64(2 * o.secondsPerFigure * 1e9)
+                while added.count < o.maxSamples && (added.count < o.minSamples || Monotonic.now() < deadline) {
+                    added.append(app.send(addLine))
+                    try app.checkReplies()
+                    if added.count == 1, element(app, "extra.stepper") == nil { throw BenchFailure("the added row is not on the screen") }
+                    app.pass(10)
+                    removed.append(app.send(removeLine))
+                    try app.checkReplies()
+                    if removed.count == 1, element(app, "extra.stepper") != nil { throw BenchFailure("the removed row is still on the screen") }
+                    app.pass(10)
+                }
+                add.samples[size] = Summary(nanoseconds: added)
+                remove.samples[size] = Summary(nanoseconds: removed)
+                add.decode[size] = decodeTime(addLine, count: min(added.count, 200))
+                remove.decode[size] = decodeTime(removeLine, count: min(removed.count, 200))
+                add.lineBytes[size] = addLine.count
+                remove.lineBytes[size] = removeLine.count
+                figures += [add, remove]
             }
-            add.samples[size] = Summary(nanoseconds: added)
-            remove.samples[size] = Summary(nanoseconds: removed)
-            add.decode[size] = decodeTime(addLine, count: min(added.count, 200))
-            remove.decode[size] = decodeTime(removeLine, count: min(removed.count, 200))
-            add.lineBytes[size] = addLine.count
-            remove.lineBytes[size] = removeLine.count
-            figures += [add, remove]
+            try addAndRemove(("update: a row added (its list + 7 nodes)", "update: that row removed (its list)"),
+                             screen.addRow(after: k, id: "extra"), screen.removeAddedRow(after: k))
+            try addAndRemove(("update: a row added by an edit (7 nodes)", "update: that row removed by an edit"),
+                             screen.addRowByEdit(after: k, id: "extra"), screen.removeRowByEdit(after: k, id: "extra"))
 
             try figure("screen: the whole screen again (same id)", [screen.line], check: { $0.focus == "header.title" })
 

@@ -47,6 +47,23 @@ struct EncodingTests {
         ])
     }
 
+    @Test("children edits write the protocol's edits, and Tandem's decoder reads back the same edits")
+    func edits() throws {
+        let edits = [TreeUpdate.ChildrenEdit(parent: "products", insert: ["kiwi.row"], place: .after("banana.row")),
+                     TreeUpdate.ChildrenEdit(parent: "products", remove: ["milk.row"]),
+                     TreeUpdate.ChildrenEdit(parent: "products", remove: ["a"], insert: ["a"], place: .before("b"))]
+        #expect(edits.map(\.json.json) == [
+            #"{"parent":"products","insert":["kiwi.row"],"after":"banana.row"}"#,
+            #"{"parent":"products","remove":["milk.row"]}"#,
+            #"{"parent":"products","remove":["a"],"insert":["a"],"before":"b"}"#,
+        ])
+        let message = JSONValue.compact(["type": "update", "edits": .array(edits.map(\.json))])
+        guard case .update(let update) = try MessageDecoder.decode(Array(message.json.utf8), line: 1).get().message else {
+            Issue.record("not an update"); return
+        }
+        #expect(update.edits == edits && update.nodes.isEmpty)
+    }
+
     @Test("a set names only its fields; nil clears one")
     func changes() throws {
         let message = ElementChange.message(for: "sheet", [.hidden(false), .modal(true), .label(nil), .traits([.button, .selected])])

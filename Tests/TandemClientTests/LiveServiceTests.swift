@@ -148,6 +148,31 @@ struct LiveServiceTests {
         s.finish()
     }
 
+    @Test("rows inserted and removed by edits, without the list: focus follows, and a bad edit is thrown by sync")
+    func edits() throws {
+        let s = try Scene()
+        let kiwi = AppElement("kiwi.row", group: true, children: [
+            AppElement("kiwi.cell", label: "Kiwi", frame: Frame(x: 16, y: 184, width: 250, height: 64)),
+        ])
+        try s.app.insert([kiwi], into: "products", at: .after("banana.row"), focus: "kiwi.cell")
+        #expect(try s.focusEvent("kiwi.cell") != nil)
+        #expect(try s.speech("Kiwi") != nil)
+        try s.app.remove(["banana.row"], from: "products")
+        try s.app.sync()
+        try s.controller.command(.previous)
+        #expect(try s.focusEvent("title") != nil, "the banana row is gone: before the kiwi comes the title")
+        try s.app.remove(["banana.row"], from: "products")
+        do {
+            try s.app.sync()
+            Issue.record("removing a row twice was accepted")
+        } catch {
+            guard case .rejected(let e, _) = error else { Issue.record("not rejected: \(error)"); s.finish(); return }
+            #expect(e.message == #"edits[0].remove[0]: "banana.row" is not a child of "products" (no element has that id)"#)
+        }
+        #expect(try s.controller.status().focus == "title", "the connection goes on")
+        s.finish()
+    }
+
     @Test("a refused message is thrown by sync, naming its line and what was sent; the connection goes on")
     func refusedMessage() throws {
         let s = try Scene()

@@ -112,7 +112,7 @@ struct TreeUpdateTests {
     @Test("a new node nothing names is refused; so is one given twice")
     func orphanAndTwice() throws {
         var nav = try app()
-        #expect(throws: TreeUpdateError("node \"row.ghost\" is new, but no children list in this update names it")) {
+        #expect(throws: TreeUpdateError("node \"row.ghost\" is new, but no children list or edit in this update names it")) {
             try nav.apply(TreeUpdate(nodes: [node("row.ghost", label: "Ghost")]))
         }
         #expect(throws: TreeUpdateError("node \"title\" is given twice")) {

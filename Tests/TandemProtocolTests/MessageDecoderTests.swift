@@ -66,6 +66,27 @@ struct MessageDecoderTests {
         #expect(error(#"{"type":"update","nodes":[{"id":"b","children":[{"id":"c"}]}]}"#) == "nodes[0].children[0]: expected a string, found an object")
     }
 
+    @Test("update: children-list edits by id, with or without nodes; their mistakes named by path")
+    func edits() throws {
+        guard case .update(let u) = try message(#"{"type":"update","nodes":[{"id":"kiwi","label":"Kiwi"}],"edits":[{"parent":"list","insert":["kiwi"],"after":"a"},{"parent":"list","remove":["b","c"]},{"parent":"side","remove":["d"],"insert":["d"],"before":"e"}]}"#) else {
+            Issue.record("not an update"); return
+        }
+        #expect(u.nodes.map(\.element.id) == ["kiwi"])
+        #expect(u.edits == [TreeUpdate.ChildrenEdit(parent: "list", insert: ["kiwi"], place: .after("a")),
+                            TreeUpdate.ChildrenEdit(parent: "list", remove: ["b", "c"]),
+                            TreeUpdate.ChildrenEdit(parent: "side", remove: ["d"], insert: ["d"], place: .before("e"))])
+        guard case .update(let alone) = try message(#"{"type":"update","edits":[{"parent":"list","remove":["b"]}]}"#) else {
+            Issue.record("not an update"); return
+        }
+        #expect(alone.nodes.isEmpty && alone.edits.count == 1)
+        #expect(error(#"{"type":"update"}"#) == "missing field \"nodes\"")
+        #expect(error(#"{"type":"update","edits":[{"remove":["b"]}]}"#) == "edits[0]: an edit needs its \"parent\" (the element whose children it changes)")
+        #expect(error(#"{"type":"update","edits":[{"parent":"list","insert":["k"],"after":"a","before":"b"}]}"#) == "edits[0].before: an edit has \"after\" or \"before\", not both")
+        #expect(error(#"{"type":"update","edits":[{"parent":"list","remove":["b"],"after":"a"}]}"#) == "edits[0].after: \"after\" and \"before\" place what an edit inserts; this one inserts nothing")
+        #expect(error(#"{"type":"update","edits":[{"parent":"list","insert":"k"}]}"#) == "edits[0].insert: expected an array, found a string")
+        #expect(error(#"{"type":"update","edits":{"parent":"list"}}"#) == "edits: expected an array, found an object")
+    }
+
     @Test("set: the named fields only, null clears, and its id is the element (never acknowledged)")
     func set() throws {
         let incoming = try decode(#"{"type":"set","id":"cell.banana","value":"1 in cart","hint":null}"#).get()

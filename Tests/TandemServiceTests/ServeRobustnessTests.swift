@@ -70,6 +70,34 @@ struct ServeRobustnessTests {
         #expect(s.serve.stop() == 0)
     }
 
+    @Test("children edits naming unknown ids or places not in the list are refused whole, the connection stays; good ones apply")
+    func badEdits() throws {
+        let s = try Scene()
+        func refusal() -> String? { s.app.readLine { $0.contains(#""type":"error""#) } }
+        func focusAfterLast(_ id: Int) -> String? {
+            s.controller.send(#"{"type":"command","command":"last"}"#)
+            s.controller.send(#"{"type":"status","id":\#(id)}"#)
+            return s.controller.readLine { $0.contains(#""type":"status""#) && $0.contains(#""id":\#(id)"#) }
+        }
+        // A good edit and a bad one in one update: neither is applied.
+        s.app.send(#"{"type":"update","nodes":[{"id":"milk","label":"Milk","frame":[0,120,390,44]}],"edits":[{"parent":"root","insert":["milk"],"after":"bread"},{"parent":"root","remove":["ghost"]}]}"#)
+        let first = refusal()
+        #expect(first?.contains(#"edits[1].remove[0]: \"ghost\" is not a child of \"root\" (no element has that id)"#) == true && first?.contains(#""line":3"#) == true, "\(first ?? "nothing")")
+        s.app.send(#"{"type":"update","nodes":[{"id":"milk","label":"Milk","frame":[0,120,390,44]}],"edits":[{"parent":"root","insert":["milk"],"after":"cheese"}]}"#)
+        #expect(refusal()?.contains(#"edits[0].after: \"cheese\" is not a child of \"root\""#) == true)
+        s.app.send(#"{"type":"update","edits":[{"parent":"root","insert":["ghost"]}]}"#)
+        #expect(refusal()?.contains(#"edits[0].insert[0]: \"ghost\" is neither in the tree nor a node of this update"#) == true)
+        s.app.send(#"{"type":"update","edits":[{"parent":"root","remove":["bread"],"after":"title"}]}"#)
+        #expect(refusal()?.contains(#"edits[0].after: \"after\" and \"before\" place what an edit inserts"#) == true)
+        #expect(focusAfterLast(1)?.contains(#""focus":"bread""#) == true, "the tree is as it was")
+        // The connection stays: a good edit applies, and a removal by id.
+        s.app.send(#"{"type":"update","nodes":[{"id":"milk","label":"Milk","frame":[0,120,390,44]}],"edits":[{"parent":"root","insert":["milk"],"after":"bread"}]}"#)
+        #expect(focusAfterLast(2)?.contains(#""focus":"milk""#) == true, "milk is the last row")
+        s.app.send(#"{"type":"update","edits":[{"parent":"root","remove":["milk"]}]}"#)
+        #expect(focusAfterLast(3)?.contains(#""focus":"bread""#) == true, "milk is gone")
+        #expect(s.serve.stop() == 0)
+    }
+
     @Test("a line over the limit: an error, then the client is disconnected; others go on")
     func oversizeLine() throws {
         let s = try Scene()
