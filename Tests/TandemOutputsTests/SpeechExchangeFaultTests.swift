@@ -69,7 +69,7 @@ struct SpeechExchangeFaultTests {
         #expect(rig.count("SPEAK") == 5 && rig.sent == ["Before", "Second", "Refused text", "After"], "nothing refused is tried again")
     }
 
-    @Test("notices for a sound icon and for message ids Tandem never sent are passed over")
+    @Test("notices for a sound icon, for message ids Tandem never sent, and for an id no reply has named yet are passed over")
     func noticesNotTandemsArePassedOver() throws {
         let rig = try Rig()
         rig.output.emit(.sound(.boundary), at: 0)
@@ -79,10 +79,15 @@ struct SpeechExchangeFaultTests {
         rig.peer.event(702, message: 1, component: "sounds")
         rig.peer.event(701, message: 99)
         rig.peer.event(703, message: 99)
+        // Read between commands, so not one that overtook its reply (those are read while the
+        // reply is awaited): nothing of Tandem's, though the next message is given id 2.
+        rig.peer.event(701, message: 2)
+        rig.peer.event(702, message: 2)
         rig.settle()
         let a = rig.spoken("Mine")
         rig.say(a)
         #expect(rig.id("Mine") == 2, "the sound icon had message 1")
+        #expect(rig.events.isEmpty, "the notices read before its reply are not taken for its own")
         rig.event(701, "Mine")
         rig.event(702, "Mine")
         #expect(rig.events == [.speechBegan(a.id), .speechEnded(a.id)])

@@ -15,7 +15,8 @@ public struct SSIPTrace: Sendable, Hashable {
 
 /// One SSIP connection (one `SpeechComponent`): commands and their replies with deadlines,
 /// and the events that arrive meanwhile set aside in `events` for the caller to handle once
-/// the command is done (so handling an event never runs inside another command).
+/// the command is done (so handling an event never runs inside another command, and a
+/// message's notices that overtake the reply naming its id are handled after that reply).
 ///
 /// Settings are cached: `SET SELF PRIORITY`, `LANGUAGE` and `SPELLING` go out only when they
 /// change, so a typical utterance costs two round trips (`SPEAK`, then its text).

@@ -65,8 +65,6 @@ extension SpeechdEngine {
         }
         let inFlight = byMessage.values.sorted { $0.sentAt < $1.sentAt }
         byMessage = [:]
-        early = [:]
-        ignoredIDs = []
         starting = nil
         for t in inFlight where !t.isKept {
             finish(t, .cancel, synthetic: true)

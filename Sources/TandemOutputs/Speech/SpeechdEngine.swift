@@ -61,10 +61,6 @@ final class SpeechdEngine: @unchecked Sendable {
     /// The newest tracked utterance for each `Spoken.id` (an interrupted message comes back
     /// with the same id; notices about its older run are not passed on).
     var latest: [Int: TrackedUtterance] = [:]
-    /// Events for message ids whose `SPEAK` reply has not been read yet (they can overtake it).
-    var early: [Int: [SSIPEvent.Kind]] = [:]
-    /// Message ids whose events are not Tandem's business (sound icons, messages sent again).
-    var ignoredIDs: Set<Int> = []
     /// Jobs not yet carried out, oldest first (see `flushDeferred`).
     var deferred: [SpeechJob] = []
     /// The last utterance sent that speech-dispatcher has not said anything about yet.
@@ -74,9 +70,8 @@ final class SpeechdEngine: @unchecked Sendable {
     var settleUntil: UInt64 = 0
     /// Kept utterances given up during this outage (`giveUp`), said when the daemon is back.
     var givenUp = 0
-    /// Limits: kept utterances waiting for a daemon, and early events remembered.
+    /// At most this many kept utterances wait for a daemon.
     static let maxKept = 64
-    static let maxEarly = 64
     /// How often a lost cancel is sent (the first `CANCEL` and its repairs).
     static let maxCancelAttempts = 3
 
