@@ -45,6 +45,8 @@ final class SpeechdEngine: @unchecked Sendable {
     let worker: OutputWorker<SpeechMail>
     let trace: (@Sendable (SSIPTrace) -> Void)?
     var voice: SpeechDispatcherOutput.Voice
+    /// The sockets' send buffer in bytes (nil: the system's; see `SpeechDispatcherOutput.sendBuffer`).
+    let sendBuffer: Int?
 
     var connections: [SpeechComponent: SSIPConnection] = [:]
     var backoff: Backoff
@@ -76,9 +78,9 @@ final class SpeechdEngine: @unchecked Sendable {
     static let maxCancelAttempts = 3
 
     init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
-         worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
+         sendBuffer: Int? = nil, worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
         self.address = address; self.addressText = addressText; self.voice = voice; self.timing = timing
-        self.worker = worker; self.trace = trace
+        self.sendBuffer = sendBuffer; self.worker = worker; self.trace = trace
         self.backoff = Backoff(first: timing.firstBackoff, longest: timing.maxBackoff)
         self.user = Self.userName()
     }
