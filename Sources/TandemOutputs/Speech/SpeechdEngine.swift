@@ -33,7 +33,8 @@ import TandemPresentation
 ///    session waited for are reported cancelled (stale: never said again). Kept utterances
 ///    stay and are said again once reconnected, their ends reported with their original ids.
 ///    Should the outage outlast `Timing.holdLimit`, the session is released: kept utterances
-///    it waits for are reported cancelled (and still said after reconnecting).
+///    it waits for are reported cancelled (and still said after reconnecting). A kept
+///    utterance out at `maxHangs` watchdog losses is given up (`countHang`).
 final class SpeechdEngine: @unchecked Sendable {
     /// Timeouts and backoff, in milliseconds.
     typealias Timing = SpeechDispatcherOutput.Timing
@@ -72,10 +73,14 @@ final class SpeechdEngine: @unchecked Sendable {
     var settleUntil: UInt64 = 0
     /// Kept utterances given up during this outage (`giveUp`), said when the daemon is back.
     var givenUp = 0
+    /// Kept utterances given up as hanging the daemon (`giveUpHanging`), said when it is back.
+    var givenUpHanging: [String] = []
     /// At most this many kept utterances wait for a daemon.
     static let maxKept = 64
     /// How often a lost cancel is sent (the first `CANCEL` and its repairs).
     static let maxCancelAttempts = 3
+    /// A kept utterance out at this many watchdog losses is given up (`giveUpHanging`).
+    static let maxHangs = 3
 
     init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
          sendBuffer: Int? = nil, worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
