@@ -6,8 +6,8 @@ import TandemTestSupport
 /// A speech-dispatcher stand-in on a Unix socket, for the speech engine's recovery rules: it
 /// answers SSIP as speech-dispatcher 0.11.4 does, except where the test scripts it to
 /// misbehave — a reply that never comes, garbage, a reply split across reads, a connection
-/// that is accepted and never answered, one closed in the middle of a reply, a peer that reads
-/// a byte at a time. Events (begin, end, cancel) are sent when the test says.
+/// that is accepted and never answered, one closed in the middle of a reply, one that stops
+/// reading, a peer that reads a byte at a time. Events (begin, end, cancel) are sent when the test says.
 ///
 /// Deterministic: it does nothing on its own; every reply follows a command, every event a
 /// call. `pending` says whether a command is still being answered, so a test moves its
@@ -36,6 +36,9 @@ final class FakeSSIPPeer: @unchecked Sendable {
         case thenClose(String)
         /// Nothing, ever again, on this connection: it neither reads nor answers.
         case hang
+        /// These bytes, then nothing ever again: it stops reading, so what Tandem writes next
+        /// fills the socket.
+        case thenHang(String)
     }
 
     let path: String
@@ -250,12 +253,21 @@ final class FakeSSIPPeer: @unchecked Sendable {
             state.withLock { s in if s.peers[index].open { s.peers[index].open = false; shutdown(fd, Int32(SHUT_RDWR)); close(fd) } }
             return (bytes, true)
         case .hang:
-            // Not pending: nothing will ever come of it.
-            state.withLock { $0.pending -= 1 }
-            while isOpen(index) { usleep(5_000) }
-            state.withLock { $0.pending += 1 }
+            hang(index)
             return ("", true)
+        case .thenHang(let bytes):
+            write(fd, bytes)
+            hang(index)
+            return (bytes, true)
         }
+    }
+
+    /// Holds the connection without reading until the peer goes away.
+    private func hang(_ index: Int) {
+        // Not pending: nothing will ever come of it.
+        state.withLock { $0.pending -= 1 }
+        while isOpen(index) { usleep(5_000) }
+        state.withLock { $0.pending += 1 }
     }
 
     /// What speech-dispatcher 0.11.4 answers.

@@ -6,8 +6,9 @@ import TandemTestSupport
 
 /// More of the speech engine's recovery rules (Docs/speech.md#connection-handling) against a
 /// fake daemon, on a clock that moves only when the test moves it: events ahead of their
-/// reply, refusals, a connection closed while Tandem writes, no daemon at all, a session that
-/// estimates durations, the voice after reconnecting, and a stop while a reply is awaited.
+/// reply, refusals, a connection closed while Tandem writes, a daemon that stops reading, no
+/// daemon at all, a session that estimates durations, the voice after reconnecting, and a
+/// stop while a reply is awaited.
 @Suite("speech engine exchanges against a misbehaving daemon")
 struct SpeechExchangeFaultTests {
     typealias Rig = SpeechFaultRig
@@ -69,7 +70,7 @@ struct SpeechExchangeFaultTests {
         #expect(rig.count("SPEAK") == 5 && rig.sent == ["Before", "Second", "Refused text", "After"], "nothing refused is tried again")
     }
 
-    @Test("notices for a sound icon and for message ids Tandem never sent are passed over")
+    @Test("notices for a sound icon, for message ids Tandem never sent, and for an id no reply has named yet are passed over")
     func noticesNotTandemsArePassedOver() throws {
         let rig = try Rig()
         rig.output.emit(.sound(.boundary), at: 0)
@@ -79,10 +80,15 @@ struct SpeechExchangeFaultTests {
         rig.peer.event(702, message: 1, component: "sounds")
         rig.peer.event(701, message: 99)
         rig.peer.event(703, message: 99)
+        // Read between commands, so not one that overtook its reply (those are read while the
+        // reply is awaited): nothing of Tandem's, though the next message is given id 2.
+        rig.peer.event(701, message: 2)
+        rig.peer.event(702, message: 2)
         rig.settle()
         let a = rig.spoken("Mine")
         rig.say(a)
         #expect(rig.id("Mine") == 2, "the sound icon had message 1")
+        #expect(rig.events.isEmpty, "the notices read before its reply are not taken for its own")
         rig.event(701, "Mine")
         rig.event(702, "Mine")
         #expect(rig.events == [.speechBegan(a.id), .speechEnded(a.id)])
@@ -104,6 +110,40 @@ struct SpeechExchangeFaultTests {
         rig.event(701, "Whole message", component: "announcements")
         rig.event(702, "Whole message", component: "announcements")
         #expect(rig.events == [.speechBegan(m.id), .speechEnded(m.id)])
+    }
+
+    @Test("a daemon that stops reading while Tandem writes a long text: emit still returns; the write waits for room until the reply timeout, the goodbye it cannot take at most goodbyeWrite; both kept messages said once it answers again")
+    func stopsReading() throws {
+        // Linux doubles a send buffer it is given and keeps it at least 4608 bytes: far less
+        // than this text (about 7 000 bytes, Cyrillic letters take two).
+        let rig = try Rig(sendBuffer: 1024)
+        let long = Array(repeating: "Заказ подтверждён.", count: 200).joined(separator: " ")
+        #expect(long.utf8.count > 4608 && long.count < 4000, "it fills the socket, and is not cut")
+        rig.peer.script.withLock { $0 = { $0.line == "SPEAK" ? .thenHang("230 OK RECEIVING DATA\r\n") : .normal } }
+        let first = rig.spoken(long, .announcement)
+        rig.say(first)
+        let second = rig.spoken("Второе сообщение", .announcement)
+        rig.say(second)
+        #expect(rig.statuses == [true], "the worker waits for room; the session goes on")
+        rig.pass(rig.timing.replyTimeout - 10)
+        #expect(rig.statuses == [true], "still waiting for room, 10 ms before the reply timeout")
+        rig.pass(10 + rig.timing.goodbyeWrite - 10)
+        #expect(rig.statuses == [true], "the CANCEL SELF that the full socket cannot take waits goodbyeWrite")
+        rig.pass(10)
+        #expect(rig.statuses == [true, false], "lost; no QUIT waits after the cancel was not taken")
+        #expect(rig.log.statuses.last?.message.contains("does not read what Tandem sends") == true, "\(rig.log.statuses)")
+        #expect(rig.events.isEmpty, "both are kept: the session still waits for them")
+        rig.peer.script.withLock { $0 = { _ in .normal } }
+        rig.pass(rig.timing.firstBackoff)
+        #expect(rig.statuses == [true, false, true])
+        #expect(rig.log.statuses.last?.message.contains("saying 2 kept messages again") == true, "\(rig.log.statuses)")
+        #expect(rig.sent == [long], "the text the daemon never read, whole, first")
+        rig.event(701, long, component: "announcements")
+        rig.event(702, long, component: "announcements")
+        #expect(rig.sent == [long, "Второе сообщение"])
+        rig.event(701, "Второе сообщение", component: "announcements")
+        rig.event(702, "Второе сообщение", component: "announcements")
+        #expect(rig.events == [.speechBegan(first.id), .speechEnded(first.id), .speechBegan(second.id), .speechEnded(second.id)])
     }
 
     @Test("no daemon at all: one status; attempts 50 ms apart, doubling up to maxBackoff (2 s)")

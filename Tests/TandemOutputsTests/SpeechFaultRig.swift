@@ -1,14 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
-import TandemOutputs
+@testable import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemTestSupport
 
 /// A speech output on a `ManualClock`, talking to a `FakeSSIPPeer`, whose session waits
 /// for speech ends (as a session does once speech is available), unless `sessionWaits` is
-/// false (a session that estimates durations).
+/// false (a session that estimates durations). `sendBuffer`: the output's SO_SNDBUF (small:
+/// one long text fills the socket of a daemon that stops reading).
 final class SpeechFaultRig: @unchecked Sendable {
     let peer: FakeSSIPPeer
     let clock = ManualClock()
@@ -19,7 +20,7 @@ final class SpeechFaultRig: @unchecked Sendable {
 
     let sessionWaits: Bool
 
-    init(start: Bool = true, timing: SpeechDispatcherOutput.Timing = .init(), sessionWaits: Bool = true,
+    init(start: Bool = true, timing: SpeechDispatcherOutput.Timing = .init(), sessionWaits: Bool = true, sendBuffer: Int? = nil,
          _ script: (@Sendable (FakeSSIPPeer.Command) -> FakeSSIPPeer.Answer)? = nil) throws {
         peer = try FakeSSIPPeer()
         if let script { peer.script.withLock { $0 = script } }
@@ -27,6 +28,7 @@ final class SpeechFaultRig: @unchecked Sendable {
         self.sessionWaits = sessionWaits
         output = SpeechDispatcherOutput(address: peer.address, voice: .init(), timing: timing)
         output.clock = clock
+        output.sendBuffer = sendBuffer
         if start { self.start() }
     }
 

@@ -4,8 +4,9 @@ import TandemPolicy
 import TandemTestSupport
 
 /// The speech engine's limits (Docs/speech.md#connection-handling): speech far too long, the
-/// kept-message queue's `maxKept`, and cancels whose notice never comes — on a fake daemon and
-/// a clock that moves only when the test moves it.
+/// kept-message queue's `maxKept`, cancels whose notice never comes, and a message that hangs
+/// the output module (`maxHangs`) — on a fake daemon and a clock that moves only when the test
+/// moves it.
 @Suite("speech engine limits against a fake daemon")
 struct SpeechLimitTests {
     typealias Rig = SpeechFaultRig
@@ -92,5 +93,58 @@ struct SpeechLimitTests {
         #expect(rig.count("GET RATE") == 2, "forgotten just after forgetCancelled: nothing of Tandem's is out")
         #expect(rig.statuses == [true], "a forgotten message does not count as speaking far too long")
         #expect(rig.events == [.speechBegan(a.id)])
+    }
+
+    @Test("a kept message that hangs the output module: said again after each hang, given up at maxHangs (a daemon that died meanwhile does not count), said in the status that says speech is back; the queue goes on")
+    func hangingMessageGivenUp() throws {
+        var timing = SpeechDispatcherOutput.Timing()
+        timing.beginTimeout = 500
+        let rig = try Rig(timing: timing)
+        let poison = rig.spoken("Poison", .announcement)
+        let after = rig.spoken("After", .announcement)
+        rig.say(poison)
+        rig.say(after)
+        rig.peer.goAway()
+        rig.settle()
+        try rig.peer.comeBack()
+        rig.pass(timing.firstBackoff)
+        #expect(rig.statuses == [true, false, true], "the daemon died while Poison was out: a crash, not a hang")
+        // The fake never says Poison began: each time it is sent again, the begin watchdog fires.
+        for hang in 1...3 {
+            rig.pass(timing.beginTimeout - 10)
+            #expect(rig.statuses.last == true, "hang \(hang): 10 ms before the begin timeout")
+            rig.pass(10)
+            #expect(rig.statuses.last == false, "hang \(hang)")
+            #expect(rig.events == (hang < 3 ? [] : [.speechCancelled(poison.id)]), "hang \(hang): given up only at the third")
+            rig.pass(timing.firstBackoff)
+            #expect(rig.statuses.last == true, "back after hang \(hang)")
+        }
+        let back = rig.log.statuses.last?.message ?? ""
+        #expect(back.contains("gave up \"Poison\": speech-dispatcher hung 3 times") && back.contains("saying 1 kept message again"), "\(back)")
+        #expect(rig.sent == ["Poison", "Poison", "Poison", "Poison", "After"], "sent at first, after the crash and after two hangs; then the next")
+        rig.event(701, "After", component: "announcements")
+        rig.event(702, "After", component: "announcements")
+        #expect(rig.events == [.speechCancelled(poison.id), .speechBegan(after.id), .speechEnded(after.id)])
+    }
+
+    @Test("a kept message that begins and then hangs the output module: given up at maxHangs long-speech losses")
+    func hangingMidSpeechGivenUp() throws {
+        var timing = SpeechDispatcherOutput.Timing()
+        timing.longestSpeech = 300
+        timing.longestSpeechPerCharacter = 0
+        let rig = try Rig(timing: timing)
+        let poison = rig.spoken("Poison", .announcement)
+        rig.say(poison)
+        for hang in 1...3 {
+            rig.event(701, "Poison", component: "announcements")
+            rig.pass(timing.longestSpeech)
+            #expect(rig.statuses.last == false, "hang \(hang)")
+            #expect(rig.log.statuses.last?.message.contains("far longer") == true, "\(rig.log.statuses)")
+            #expect(rig.events.last == (hang < 3 ? .speechBegan(poison.id) : .speechCancelled(poison.id)), "hang \(hang)")
+            rig.pass(timing.firstBackoff)
+            #expect(rig.statuses.last == true, "back after hang \(hang)")
+        }
+        #expect(rig.sent == ["Poison", "Poison", "Poison"], "not sent after the third")
+        #expect(rig.log.statuses.last?.message.contains("gave up \"Poison\"") == true, "\(rig.log.statuses)")
     }
 }

@@ -15,7 +15,8 @@ public struct SSIPTrace: Sendable, Hashable {
 
 /// One SSIP connection (one `SpeechComponent`): commands and their replies with deadlines,
 /// and the events that arrive meanwhile set aside in `events` for the caller to handle once
-/// the command is done (so handling an event never runs inside another command).
+/// the command is done (so handling an event never runs inside another command, and a
+/// message's notices that overtake the reply naming its id are handled after that reply).
 ///
 /// Settings are cached: `SET SELF PRIORITY`, `LANGUAGE` and `SPELLING` go out only when they
 /// change, so a typical utterance costs two round trips (`SPEAK`, then its text).
@@ -39,9 +40,11 @@ final class SSIPConnection {
 
     /// Connects, names itself `user:tandem:component`, turns every notification on and sets
     /// the voice. Every wait for the daemon ends at once when `stopFD` becomes readable.
+    /// `sendBuffer`: the socket's SO_SNDBUF (nil: the system's).
     static func open(_ address: SpeechdAddress, component: SpeechComponent, user: String, voice: SpeechDispatcherOutput.Voice,
-                     replyTimeoutMs: Int, stopFD: Int32 = -1, trace: (@Sendable (SSIPTrace) -> Void)?) throws(SSIPError) -> SSIPConnection {
-        let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs, stopFD: stopFD)
+                     replyTimeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1,
+                     trace: (@Sendable (SSIPTrace) -> Void)?) throws(SSIPError) -> SSIPConnection {
+        let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs, sendBuffer: sendBuffer, stopFD: stopFD)
         let c = SSIPConnection(component: component, socket: socket, replyTimeoutMs: replyTimeoutMs, trace: trace)
         let name = try c.request("SET SELF CLIENT_NAME \(user):tandem:\(component.rawValue)")
         guard name.isSuccess else { throw .broken("speech-dispatcher refused the client name: \(name.code) \(name.message)") }
@@ -87,9 +90,22 @@ final class SSIPConnection {
         try exchange(SSIPWire.command(line), command: Self.traceName(line))
     }
 
-    /// Writes without waiting for the reply (on the way out: `CANCEL SELF`, `QUIT`).
-    func post(_ line: String) {
-        try? socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: goodbyeWriteMs), stoppable: false)
+    /// Writes without waiting for the reply (on the way out: `CANCEL SELF`, `QUIT`); false when
+    /// the socket did not take it within `goodbyeWriteMs` (the daemon stopped reading) or broke.
+    @discardableResult
+    func post(_ line: String) -> Bool {
+        do throws(SSIPError) {
+            try socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: goodbyeWriteMs), stoppable: false)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// On the way out: `CANCEL SELF` and `QUIT`, without waiting for replies. A daemon that
+    /// did not take the cancel is not given the `QUIT` (it would wait just as long, for nothing).
+    func sayGoodbye() {
+        if post("CANCEL SELF") { post("QUIT") }
     }
 
     /// Reads whatever has arrived; events land in `events`. Throws when the connection broke.

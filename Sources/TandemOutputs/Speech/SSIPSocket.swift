@@ -33,8 +33,9 @@ final class SSIPSocket {
     deinit { close() }
 
     /// Connects within `timeoutMs` (a Unix socket answers at once; TCP may take a while); its
-    /// waits end early once `stopFD` is readable.
-    static func connect(_ address: SpeechdAddress, timeoutMs: Int, stopFD: Int32 = -1) throws(SSIPError) -> SSIPSocket {
+    /// waits end early once `stopFD` is readable. `sendBuffer`: SO_SNDBUF in bytes (nil: the
+    /// system's; Linux doubles what it is given and keeps it at least 4608).
+    static func connect(_ address: SpeechdAddress, timeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1) throws(SSIPError) -> SSIPSocket {
         switch address {
         case .unixSocket(let path):
             var addr = sockaddr_un()
@@ -46,7 +47,7 @@ final class SSIPSocket {
                 raw.copyBytes(from: bytes)
                 raw[bytes.count] = 0
             }
-            let s = try open(family: AF_UNIX, stopFD: stopFD)
+            let s = try open(family: AF_UNIX, sendBuffer: sendBuffer, stopFD: stopFD)
             let r = withUnsafePointer(to: &addr) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     Glibc.connect(s.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -68,7 +69,7 @@ final class SSIPSocket {
             var ai: UnsafeMutablePointer<addrinfo>? = first
             while let a = ai {
                 do throws(SSIPError) {
-                    let s = try open(family: a.pointee.ai_family, stopFD: stopFD)
+                    let s = try open(family: a.pointee.ai_family, sendBuffer: sendBuffer, stopFD: stopFD)
                     var one: Int32 = 1
                     setsockopt(s.fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     let r = Glibc.connect(s.fd, a.pointee.ai_addr, a.pointee.ai_addrlen)
@@ -83,10 +84,13 @@ final class SSIPSocket {
         }
     }
 
-    private static func open(family: Int32, stopFD: Int32) throws(SSIPError) -> SSIPSocket {
+    private static func open(family: Int32, sendBuffer: Int?, stopFD: Int32) throws(SSIPError) -> SSIPSocket {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(family, type, 0)
         guard fd >= 0 else { throw .unreachable("socket(): \(errnoText())") }
+        if var size = sendBuffer.map({ Int32(clamping: $0) }) {
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         return SSIPSocket(fd: fd, stopFD: stopFD)
     }
 

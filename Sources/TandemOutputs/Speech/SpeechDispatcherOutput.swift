@@ -99,6 +99,9 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// The clock the worker runs on (nil: CLOCK_MONOTONIC); tests give one that moves only when
     /// told. Set before `start`.
     public var clock: (any WorkerTimeSource)?
+    /// The sockets' send buffer (SO_SNDBUF) in bytes; nil: the system's. Tests make it small,
+    /// so that a daemon that stops reading fills it with one text. Set before `start`.
+    var sendBuffer: Int?
 
     private let lock = Mutex<OutputWorker<SpeechMail>?>(nil)
 
@@ -121,7 +124,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
             return true
         }) else { return }
         let engine = SpeechdEngine(address: resolvedAddress, addressText: address ?? ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? "",
-                                   voice: voice, timing: timing, worker: worker, trace: trace)
+                                   voice: voice, timing: timing, sendBuffer: sendBuffer, worker: worker, trace: trace)
         let firstAttempt = DispatchSemaphore(value: 0)
         worker.start(threadName: "tandem-speech", clock: clock, report: report) {
             engine.run(firstAttempt: { firstAttempt.signal() })

@@ -52,10 +52,8 @@ extension SpeechdEngine {
         t.cancelSentAt = WorkerClock.now()
         do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
         for n in newer {
-            if let old = n.messageID {
-                byMessage[old] = nil
-                ignore(old)
-            }
+            // The old run's notices are passed over from now on (`handle`).
+            if let old = n.messageID { byMessage[old] = nil }
             n.messageID = nil
             send(n)
         }

@@ -14,7 +14,7 @@ extension SpeechdEngine {
         do throws(SSIPError) {
             for component in SpeechComponent.allCases {
                 let c = try SSIPConnection.open(address, component: component, user: user, voice: voice,
-                                                replyTimeoutMs: timing.replyTimeout, stopFD: worker.stopFD, trace: trace)
+                                                replyTimeoutMs: timing.replyTimeout, sendBuffer: sendBuffer, stopFD: worker.stopFD, trace: trace)
                 c.goodbyeWriteMs = timing.goodbyeWrite
                 opened[component] = c
             }
@@ -46,8 +46,7 @@ extension SpeechdEngine {
         for c in connections.values {
             // Best effort, without waiting: a daemon that was only stuck drops what it queued
             // for Tandem instead of saying it after the replay.
-            c.post("CANCEL SELF")
-            c.post("QUIT")
+            c.sayGoodbye()
             c.close()
         }
         connections = [:]
@@ -65,8 +64,6 @@ extension SpeechdEngine {
         }
         let inFlight = byMessage.values.sorted { $0.sentAt < $1.sentAt }
         byMessage = [:]
-        early = [:]
-        ignoredIDs = []
         starting = nil
         for t in inFlight where !t.isKept {
             finish(t, .cancel, synthetic: true)
@@ -80,8 +77,7 @@ extension SpeechdEngine {
     /// On `stop`: silence Tandem's speech and say goodbye, without waiting for answers.
     func shutdown() {
         for c in connections.values {
-            c.post("CANCEL SELF")
-            c.post("QUIT")
+            c.sayGoodbye()
             c.close()
         }
         connections = [:]

@@ -37,8 +37,12 @@ extension SpeechdEngine {
 
     /// What the status that says speech-dispatcher is back adds about given-up utterances.
     func givenUpNote() -> String {
-        defer { givenUp = 0 }
-        guard givenUp > 0 else { return "" }
-        return "; gave up \(givenUp) older message\(givenUp == 1 ? "" : "s") (more than \(Self.maxKept) waited)"
+        defer { givenUp = 0; givenUpHanging = [] }
+        var note = ""
+        if givenUp > 0 { note += "; gave up \(givenUp) older message\(givenUp == 1 ? "" : "s") (more than \(Self.maxKept) waited)" }
+        for text in givenUpHanging {
+            note += "; gave up \"\(text)\": speech-dispatcher hung \(Self.maxHangs) times while it was out"
+        }
+        return note
     }
 }

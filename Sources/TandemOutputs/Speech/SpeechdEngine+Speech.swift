@@ -41,11 +41,8 @@ extension SpeechdEngine {
 
     func playSound(_ icon: SoundIcon) {
         guard let c = connections[.sounds], let name = SpeechdVocabulary.soundIcon(icon) else { return }
-        do throws(SSIPError) {
-            if let id = try c.soundIcon(name, priority: SpeechdVocabulary.priority(.notification)) {
-                ignore(id)
-            }
-        } catch {
+        // Its notices name an id no utterance has, so they are passed over.
+        do throws(SSIPError) { _ = try c.soundIcon(name, priority: SpeechdVocabulary.priority(.notification)) } catch {
             lose(error)
         }
     }
@@ -67,7 +64,6 @@ extension SpeechdEngine {
             lastActivity = t.sentAt
             byMessage[id] = t
             starting = t
-            for kind in early.removeValue(forKey: id) ?? [] { apply(kind, to: t) }
         } catch {
             lose(error)
             // It had no message id yet, so `lose` did not see it: stale like the rest of the
@@ -107,17 +103,16 @@ extension SpeechdEngine {
         }
     }
 
+    /// A notice for an id no tracked utterance has is passed over: a sound icon's, a message's
+    /// sent again (cancel repair) or forgotten (`forgetCancelled`), or one Tandem never sent.
+    /// It is never one whose reply is still to come: speech-dispatcher sends a message's
+    /// notices on the connection that sent it, and what that connection reads before the reply
+    /// naming the id waits in `SSIPConnection.events` until the command is done (a notice can
+    /// overtake that reply, as speech-dispatcher's speaking thread writes notices while its
+    /// main thread has still to write the reply).
     func handle(_ e: SSIPEvent) {
         lastActivity = WorkerClock.now()
-        guard let t = byMessage[e.messageID] else {
-            guard !ignoredIDs.contains(e.messageID) else {
-                if e.kind == .end || e.kind == .cancel { ignoredIDs.remove(e.messageID) }
-                return
-            }
-            early[e.messageID, default: []].append(e.kind)
-            if early.count > Self.maxEarly, let oldest = early.keys.min() { early[oldest] = nil }
-            return
-        }
+        guard let t = byMessage[e.messageID] else { return }
         apply(e.kind, to: t)
     }
 
@@ -139,13 +134,6 @@ extension SpeechdEngine {
         case .pause, .resume, .indexMark:
             break
         }
-    }
-
-    /// Events for message `id` are none of Tandem's business (a sound icon, a message sent again).
-    func ignore(_ id: Int) {
-        ignoredIDs.insert(id)
-        if ignoredIDs.count > Self.maxEarly, let oldest = ignoredIDs.min() { ignoredIDs.remove(oldest) }
-        early[id] = nil
     }
 
     /// Reports the end (`.end`) or cancel of `t` to the session, while it is the newest run of

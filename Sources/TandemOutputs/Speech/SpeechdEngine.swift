@@ -33,7 +33,8 @@ import TandemPresentation
 ///    session waited for are reported cancelled (stale: never said again). Kept utterances
 ///    stay and are said again once reconnected, their ends reported with their original ids.
 ///    Should the outage outlast `Timing.holdLimit`, the session is released: kept utterances
-///    it waits for are reported cancelled (and still said after reconnecting).
+///    it waits for are reported cancelled (and still said after reconnecting). A kept
+///    utterance out at `maxHangs` watchdog losses is given up (`countHang`).
 final class SpeechdEngine: @unchecked Sendable {
     /// Timeouts and backoff, in milliseconds.
     typealias Timing = SpeechDispatcherOutput.Timing
@@ -45,6 +46,8 @@ final class SpeechdEngine: @unchecked Sendable {
     let worker: OutputWorker<SpeechMail>
     let trace: (@Sendable (SSIPTrace) -> Void)?
     var voice: SpeechDispatcherOutput.Voice
+    /// The sockets' send buffer in bytes (nil: the system's; see `SpeechDispatcherOutput.sendBuffer`).
+    let sendBuffer: Int?
 
     var connections: [SpeechComponent: SSIPConnection] = [:]
     var backoff: Backoff
@@ -61,10 +64,6 @@ final class SpeechdEngine: @unchecked Sendable {
     /// The newest tracked utterance for each `Spoken.id` (an interrupted message comes back
     /// with the same id; notices about its older run are not passed on).
     var latest: [Int: TrackedUtterance] = [:]
-    /// Events for message ids whose `SPEAK` reply has not been read yet (they can overtake it).
-    var early: [Int: [SSIPEvent.Kind]] = [:]
-    /// Message ids whose events are not Tandem's business (sound icons, messages sent again).
-    var ignoredIDs: Set<Int> = []
     /// Jobs not yet carried out, oldest first (see `flushDeferred`).
     var deferred: [SpeechJob] = []
     /// The last utterance sent that speech-dispatcher has not said anything about yet.
@@ -74,16 +73,19 @@ final class SpeechdEngine: @unchecked Sendable {
     var settleUntil: UInt64 = 0
     /// Kept utterances given up during this outage (`giveUp`), said when the daemon is back.
     var givenUp = 0
-    /// Limits: kept utterances waiting for a daemon, and early events remembered.
+    /// Kept utterances given up as hanging the daemon (`giveUpHanging`), said when it is back.
+    var givenUpHanging: [String] = []
+    /// At most this many kept utterances wait for a daemon.
     static let maxKept = 64
-    static let maxEarly = 64
     /// How often a lost cancel is sent (the first `CANCEL` and its repairs).
     static let maxCancelAttempts = 3
+    /// A kept utterance out at this many watchdog losses is given up (`giveUpHanging`).
+    static let maxHangs = 3
 
     init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
-         worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
+         sendBuffer: Int? = nil, worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
         self.address = address; self.addressText = addressText; self.voice = voice; self.timing = timing
-        self.worker = worker; self.trace = trace
+        self.sendBuffer = sendBuffer; self.worker = worker; self.trace = trace
         self.backoff = Backoff(first: timing.firstBackoff, longest: timing.maxBackoff)
         self.user = Self.userName()
     }

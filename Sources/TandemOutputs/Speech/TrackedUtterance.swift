@@ -19,6 +19,8 @@ final class TrackedUtterance {
     var cancelAttempts = 0
     /// Its end (or cancel) was reported to the session.
     var endReported = false
+    /// How often a watchdog found speech-dispatcher hung while this was out (`maxHangs`).
+    var hangs = 0
 
     init(spoken: Spoken, text: String, external: Bool) {
         self.spoken = spoken; self.text = text; self.external = external
