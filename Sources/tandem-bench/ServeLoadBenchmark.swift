@@ -52,6 +52,8 @@ enum ServeLoadBenchmark {
     /// One timed command.
     struct Sample {
         var phase: Int
+        /// Where in the walk (`next` ×40, `previous` ×40) the command was: 0…79.
+        var position = 0
         var key: UInt64?
         var speech: UInt64?
         /// With an SSIP proxy: to the focus connection's `SPEAK` passing it, and that less the
@@ -230,7 +232,7 @@ enum ServeLoadBenchmark {
             step += 1
             let sent = Monotonic.now()
             guard nav.send(#"{"type":"command","command":"\#(command)"}"#) else { throw BenchFailure("tandem serve closed the controller") }
-            var sample = Sample(phase: phase)
+            var sample = Sample(phase: phase, position: (step - 1) % 80)
             while sample.speech == nil, let line = nav.readLine(timeoutMs: 2_000) {
                 let text = String(decoding: line, as: UTF8.self)
                 if sample.key == nil {
@@ -301,6 +303,13 @@ enum ServeLoadBenchmark {
                 + "\(Report.number(k.median / 1e3)) / \(Report.number(k.p99 / 1e3))".leftPadded(to: 26)
                 + "\(Report.number(sp.median / 1e3)) / \(Report.number(sp.p99 / 1e3))".leftPadded(to: 30)
                 + Report.number(sp.max / 1e3).leftPadded(to: 10) + "\(s.count - speech.count)".leftPadded(to: 6) + "\n"
+        }
+        // Whether a tail belongs to some commands of the walk (an element whose speech or
+        // frame costs more) or falls anywhere (the machine).
+        let slowest = samples.filter { $0.phase > 0 && $0.speech != nil }.sorted { $0.speech! > $1.speech! }.prefix(8)
+        if !slowest.isEmpty {
+            out += "slowest focus speech (position in the walk, 0–39 next, 40–79 previous: µs): "
+            out += slowest.map { "\($0.position): \(Report.number(Double($0.speech!) / 1e3))" }.joined(separator: ", ") + "\n"
         }
         if let a = summaries[1], let b = summaries[2] {
             out += "focus speech with the stalled client ÷ without: median \(Report.ratio(b.median / a.median)), p99 \(Report.ratio(b.p99 / a.p99))\n"

@@ -37,13 +37,14 @@ let usage = """
                        one change an app sends (set, update, screen) through the service, on app
                        screens of SIZE elements (default 1000 10000 100000), in both layouts;
                        each figure takes up to 2000 samples or S seconds (default 2)
-      serve-load [--seconds S | --full] [--elements N] [--updates N] [--readers N] [--speech ADDRESS] [--pin]
+      serve-load [--seconds S | --full] [--elements N] [--updates N] [--readers N] [--speech ADDRESS] [--pin] [--gap MS]
                        a real tandem serve (the tandem beside this binary) over its socket: an app of
                        N elements (default 10000) sending N sets a second (default 1000), N
                        controllers reading the transcript (default 8), one navigating and timing
                        each command to its speech, one that stops reading; memory once a second.
                        S seconds measured (default 60; --full: 600) after 5 s of warm-up;
-                       --pin: tandem serve alone on CPU 0, the benchmark on the other CPUs
+                       --pin: tandem serve alone on CPU 0, the benchmark on the other CPUs;
+                       --gap: ms from a command's speech to the next command (default 20)
       soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--keep]
                        a live replay through a private speech-dispatcher and BRLTTY, SIGKILLed
                        and restarted N (1000) and M (200) times at seeded random moments;
@@ -216,6 +217,8 @@ case "serve-load":
         case "--speech":
             if let v = rest.popFirst() { options.speechAddress = v } else { bad = "--speech takes a speech-dispatcher address (unix_socket:PATH)" }
         case "--pin": options.pin = true
+        case "--gap":
+            if let n = count(rest.popFirst(), atLeast: 0) { options.commandGapMs = n } else { bad = "--gap takes milliseconds between commands (0 or more)" }
         default: bad = "serve-load does not take \"\(a)\""
         }
     }
