@@ -139,7 +139,11 @@ public final class LiveRunner: @unchecked Sendable {
             var quit = false
             let t = now
             for input in batch {
-                if case .quit = input { quit = true; break }
+                if case .quit = input {
+                    recorder?.record(.stop, at: t)
+                    quit = true
+                    break
+                }
                 handle(input, at: t)
                 rememberPlaying()
             }

@@ -17,6 +17,9 @@ public enum RecordedInput: Sendable, Hashable {
     case disconnect(client: String)
     case output(OutputStatus)
     case displayWidth(Int)
+    /// The live session stopped (SIGTERM, SIGINT): the replay ends here too, instead of playing
+    /// on what was still due (a hint, a speech end) after the tester stopped.
+    case stop
 
     /// The JSON line (without `t`, which the recorder puts first).
     var fields: String {
@@ -34,6 +37,7 @@ public enum RecordedInput: Sendable, Hashable {
         case .output(let s):
             return "\"output\":\(q(s.output.rawValue)),\"available\":\(s.available),\"message\":\(q(s.message))"
         case .displayWidth(let n): return "\"displayWidth\":\(n)"
+        case .stop: return "\"stop\":true"
         }
     }
 }
@@ -87,7 +91,8 @@ extension RecordedInput {
                         return (t, .output(OutputStatus(kind, available: try r.bool("available") ?? false, message: try r.string("message") ?? "")))
                     }
                     if let w = try r.integer("displayWidth") { return (t, .displayWidth(w)) }
-                    guard let client = try r.string("client") else { throw r.failure(nil, "not a recorded input (key, client, output, displayWidth, start)") }
+                    if try r.bool("stop") == true { return (t, .stop) }
+                    guard let client = try r.string("client") else { throw r.failure(nil, "not a recorded input (key, client, output, displayWidth, start, stop)") }
                     if try r.bool("connect") == true { return (t, .connect(client: client)) }
                     if try r.bool("disconnect") == true { return (t, .disconnect(client: client)) }
                     guard let n = try r.integer("line"), let text = try r.string("text") else { throw r.failure(nil, "a client's line needs \"line\" and \"text\"") }

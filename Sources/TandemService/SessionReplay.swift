@@ -59,10 +59,15 @@ public struct SessionReplay {
         var (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
                                                makeTranslator: makeTranslator)
         service.open(&session, at: 0)
+        var result = Replay.Result()
         for (time, input) in inputs.dropFirst() {
             session.advance(to: time)
             switch input {
             case .start: break
+            case .stop:
+                // The live session ended here: nothing after it is played.
+                result.endTime = session.now
+                return result
             case .key(let c, let display):
                 // A display key is carried out as LiveRunner did: help lists the display's keys.
                 session.displayKeys = display ? profile.keyMap : nil
@@ -78,7 +83,6 @@ public struct SessionReplay {
             _ = service.outbox.take()
             session.settle()
         }
-        var result = Replay.Result()
         let limit = session.now + settleLimit
         while !session.isQuiet, let due = session.nextDeadline {
             if due > limit { result.cutShort = true; break }

@@ -36,6 +36,7 @@ struct EditRecordTests {
 
         let text = try String(contentsOfFile: recordPath, encoding: .utf8)
         let inputs = try RecordedInput.read(text, file: recordPath)
+        #expect(inputs.last?.input == .stop, "SIGTERM is recorded as the end")
         let sent: [String] = inputs.compactMap {
             guard case .line(_, _, let bytes) = $0.input else { return nil }
             return String(decoding: bytes, as: UTF8.self)
@@ -50,9 +51,17 @@ struct EditRecordTests {
         }
         let replayed = try replay()
         #expect(try replay() == replayed, "a replay is the same every time")
-        // The focus moves the edits made, at the times they were made live. (The replay also has
-        // what the session said after the live one was stopped, and the devices' status lines at
-        // time 0 come in another order live; those are not the edits'.)
+        let stopTime = try #require(inputs.last?.time)
+        let times = replayed.compactMap { line in line.split(separator: ",").first.flatMap { Int($0.dropFirst(#"{"t":"#.count)) } }
+        #expect(times.count == replayed.count && times.allSatisfy { $0 <= stopTime }, "nothing is replayed past the stop")
+        // Past time 0 the replay is the live transcript, line for line, and it ends where the live
+        // one did. At time 0 the devices' status lines come first live (the runner takes them
+        // before it opens) and after the opening in the replay.
+        func afterStart(_ lines: [String]) -> [String] { lines.filter { !$0.hasPrefix(#"{"t":0,"#) } }
+        #expect(afterStart(replayed) == afterStart(liveLines))
+        #expect(Set(replayed.filter { $0.hasPrefix(#"{"t":0,"#) && !$0.contains(#""ch":"braille""#) })
+                == Set(liveLines.filter { $0.hasPrefix(#"{"t":0,"#) && !$0.contains(#""ch":"braille""#) }))
+        // The focus moves the edits made, at the times they were made live.
         func focusMoves(_ lines: [String]) -> [String] { lines.filter { $0.contains(#""type":"focus""#) && $0.contains(#""screen":"list""#) } }
         #expect(focusMoves(replayed) == focusMoves(liveLines))
         #expect(focusMoves(replayed).map { $0.contains(#""id":"milk","reason":"layoutChanged""#) || $0.contains(#""id":"eggs","reason":"layoutChanged""#) }.filter { $0 }.count == 2,

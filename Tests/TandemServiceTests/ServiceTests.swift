@@ -357,6 +357,37 @@ struct ServiceTests {
         #expect(read.map(\.input) == inputs.map(\.input) && read.map(\.time) == inputs.map(\.time))
     }
 
+    @Test("a replay ends where the live session stopped: a hint still due then is not played")
+    func replayEndsAtStop() throws {
+        func replay(stopAt stop: Int?) throws -> (end: Int, hints: Int, last: Int) {
+            var inputs: [(time: Int, input: RecordedInput)] = [
+                (0, .start(profile: "default", catalog: nil)),
+                (10, .connect(client: "c1")),
+                (12, .line(client: "c1", number: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#.utf8))),
+                (15, .line(client: "c1", number: 2, bytes: Array(Self.groceryScreen.utf8))),
+                (900, .key(.next)),
+            ]
+            if let stop { inputs.append((stop, .stop)) }
+            let text = inputs.map { "{\"t\":\($0.time),\($0.input.fields)}" }.joined(separator: "\n")
+            let read = try RecordedInput.read(text, file: "x.record")
+            #expect(read.map(\.input) == inputs.map(\.input))
+            let sink = RecordingSink()
+            let result = try SessionReplay(inputs: read, file: "x.record", profiles: .shipped, makeTranslator: louisTranslator(for:))
+                .run(sink: sink) { (_) throws(Diagnostic) in throw Diagnostic(file: "", line: nil, path: "", message: "no catalog") }
+            let hints = sink.records.filter { if case .speech(.speak(let s)) = $0.record { s.utterance.source == .hint } else { false } }
+            return (result.endTime, hints.count, sink.records.map(\.time).max() ?? 0)
+        }
+        // Stopped right after the move: its hint (due after the label is said) never came live.
+        let stopped = try replay(stopAt: 1_000)
+        #expect(stopped.end == 1_000)
+        #expect(stopped.last <= 1_000, "nothing after the stop")
+        #expect(stopped.hints == 0)
+        // Without a stop the replay plays on until nothing is due, the hint included.
+        let unstopped = try replay(stopAt: nil)
+        #expect(unstopped.hints >= 1)
+        #expect(unstopped.end > 1_000)
+    }
+
     @Test("a recording keeps a changed user-action window, and its replay decides whose change a value was with it")
     func recordedWindow() throws {
         /// Whether the replay spoke the app's new value as the user's own action's.
