@@ -110,6 +110,7 @@ public final class LiveRunner: @unchecked Sendable {
         takeOutputStatuses()
         if startSpeaking {
             if service != nil {
+                recorder?.record(.open, at: now)
                 service!.open(&session, at: now)
                 if let service, let deliver { deliver(service.outbox.take()) }
             } else {
@@ -138,6 +139,9 @@ public final class LiveRunner: @unchecked Sendable {
 
             var quit = false
             let t = now
+            // What fell due while the runner was busy happens first, in time order, as a replay
+            // of the recording plays it (it advances the clock before each input).
+            session.advance(to: t)
             for input in batch {
                 if case .quit = input {
                     recorder?.record(.stop, at: t)

@@ -17,6 +17,9 @@ public enum RecordedInput: Sendable, Hashable {
     case disconnect(client: String)
     case output(OutputStatus)
     case displayWidth(Int)
+    /// The session opened (said where the user is). What the devices reported before it (their
+    /// status, the display's width) comes before this line; a recording without it opens first.
+    case open
     /// The live session stopped (SIGTERM, SIGINT): the replay ends here too, instead of playing
     /// on what was still due (a hint, a speech end) after the tester stopped.
     case stop
@@ -37,6 +40,7 @@ public enum RecordedInput: Sendable, Hashable {
         case .output(let s):
             return "\"output\":\(q(s.output.rawValue)),\"available\":\(s.available),\"message\":\(q(s.message))"
         case .displayWidth(let n): return "\"displayWidth\":\(n)"
+        case .open: return "\"open\":true"
         case .stop: return "\"stop\":true"
         }
     }
@@ -91,8 +95,9 @@ extension RecordedInput {
                         return (t, .output(OutputStatus(kind, available: try r.bool("available") ?? false, message: try r.string("message") ?? "")))
                     }
                     if let w = try r.integer("displayWidth") { return (t, .displayWidth(w)) }
+                    if try r.bool("open") == true { return (t, .open) }
                     if try r.bool("stop") == true { return (t, .stop) }
-                    guard let client = try r.string("client") else { throw r.failure(nil, "not a recorded input (key, client, output, displayWidth, start, stop)") }
+                    guard let client = try r.string("client") else { throw r.failure(nil, "not a recorded input (key, client, output, displayWidth, start, open, stop)") }
                     if try r.bool("connect") == true { return (t, .connect(client: client)) }
                     if try r.bool("disconnect") == true { return (t, .disconnect(client: client)) }
                     guard let n = try r.integer("line"), let text = try r.string("text") else { throw r.failure(nil, "a client's line needs \"line\" and \"text\"") }

@@ -58,12 +58,14 @@ public struct SessionReplay {
         if let window { options.userActionWindow = window }
         var (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
                                                makeTranslator: makeTranslator)
-        service.open(&session, at: 0)
+        // As the live runner did: the devices' reports taken before it opened come first.
+        if !inputs.contains(where: { $0.input == .open }) { service.open(&session, at: 0) }
         var result = Replay.Result()
         for (time, input) in inputs.dropFirst() {
             session.advance(to: time)
             switch input {
             case .start: break
+            case .open: service.open(&session, at: time)
             case .stop:
                 // The live session ended here: nothing after it is played.
                 result.endTime = session.now
