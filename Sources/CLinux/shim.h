@@ -28,13 +28,3 @@ int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions
    bit per CPU, `size` its bytes. Named apart, bound to the libc symbol, so it cannot clash
    with a declaration a header may bring in. */
 int clinux_sched_setaffinity(pid_t pid, size_t size, const void *mask) __asm__("sched_setaffinity");
-
-#include <sys/ioctl.h>
-#include <linux/sockios.h>
-
-/* The bytes written on a Unix stream socket that its peer has not read yet (SIOCOUTQ; ioctl is
-   variadic, which Swift cannot call). 0 on error. */
-static inline int clinux_unread_by_peer(int fd) {
-    int n = 0;
-    return ioctl(fd, SIOCOUTQ, &n) == 0 ? n : 0;
-}

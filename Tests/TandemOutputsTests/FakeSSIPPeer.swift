@@ -1,4 +1,3 @@
-import CLinux
 import Foundation
 import Glibc
 import Synchronization
@@ -53,16 +52,12 @@ final class FakeSSIPPeer: @unchecked Sendable {
         var component = ""
         var index: Int
         var open = true
-        /// Not reading on purpose (`hang`, `thenHang`): what waits in its socket is no work.
-        var hung = false
     }
     private struct State {
         var listener: Int32 = -1
         var peers: [Peer] = []
         var commands: [Command] = []
         var pending = 0
-        /// Chunks read and not yet worked through (between `recv` and the answers).
-        var reading = 0
         var nextMessage = 1
         var stopping = false
     }
@@ -93,29 +88,8 @@ final class FakeSSIPPeer: @unchecked Sendable {
     var accepted: Int { state.withLock { $0.peers.count } }
     /// Connections open now.
     var open: Int { state.withLock { $0.peers.filter(\.open).count } }
-    /// The exchange is not at rest: a command being answered, bytes read and not yet worked
-    /// through, bytes Tandem wrote that the peer has not read yet (or the peer wrote that Tandem
-    /// has not), or a connection not yet accepted. A test moves its clock only once this is false; on a loaded machine the peer's
-    /// threads may not have woken yet for what the worker just wrote.
-    var pending: Bool {
-        state.withLock { s in
-            if s.pending > 0 || s.reading > 0 { return true }
-            // Under the lock: a descriptor marked open is not closed meanwhile (goAway and the
-            // serving thread mark it first).
-            if s.listener >= 0 {
-                var p = pollfd(fd: s.listener, events: Int16(POLLIN), revents: 0)
-                if Glibc.poll(&p, 1, 0) > 0 { return true }
-            }
-            var byte: UInt8 = 0
-            return s.peers.contains { peer in
-                guard peer.open else { return false }
-                // Tandem's bytes the peer has not read, or the peer's (a reply, a notice) that
-                // Tandem has not read yet.
-                return (!peer.hung && recv(peer.fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0)
-                    || clinux_unread_by_peer(peer.fd) > 0
-            }
-        }
-    }
+    /// A command is still being answered.
+    var pending: Bool { state.withLock { $0.pending > 0 } }
 
     // MARK: the test's controls
 
@@ -216,8 +190,6 @@ final class FakeSSIPPeer: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: slow.withLock { $0 } ? 1 : 4096)
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { break }
-            state.withLock { $0.reading += 1 }
-            defer { state.withLock { $0.reading -= 1 } }
             if slow.withLock({ $0 }) { usleep(1000) }
             buffer += chunk[0..<n]
             while let nl = buffer.firstIndex(of: 0x0A) {
@@ -292,17 +264,10 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     /// Holds the connection without reading until the peer goes away.
     private func hang(_ index: Int) {
-        // Not pending: nothing will ever come of it (neither the command nor the chunk it was in).
-        state.withLock { s in
-            s.pending -= 1
-            s.reading -= 1
-            s.peers[index].hung = true
-        }
+        // Not pending: nothing will ever come of it.
+        state.withLock { $0.pending -= 1 }
         while isOpen(index) { usleep(5_000) }
-        state.withLock { s in
-            s.pending += 1
-            s.reading += 1
-        }
+        state.withLock { $0.pending += 1 }
     }
 
     /// What speech-dispatcher 0.11.4 answers.
