@@ -118,7 +118,9 @@ public enum ProcessRunner {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 let partial: String
                 switch output {
-                case .captured: partial = "Output: " + [written().0, written().1].joined()
+                case .captured:
+                    let (stdout, stderr) = written()
+                    partial = "Output: " + stdout + stderr
                 case .appended(let log): partial = "Output in \(log)."
                 }
                 throw ProcessFailure("\(arguments.joined(separator: " ")) did not finish within \(timeout); killed. \(partial)")
