@@ -93,6 +93,12 @@ public final class TandemConnection: Sendable {
 
     // MARK: sending
 
+    /// Throws `unsupported` when the service did not announce `feature`: for a call that must
+    /// not send a message the service would not carry out as asked.
+    public func require(_ feature: ProtocolFeature) throws(TandemClientError) {
+        guard features.contains(feature) else { throw .unsupported(feature, announced: features) }
+    }
+
     /// Sends one message and returns at once; the line number Tandem will give it. Tandem's
     /// error about it, if any, comes from `receive`.
     @discardableResult
