@@ -62,6 +62,17 @@ struct WelcomeTests {
         return out
     }
 
+    @Test("the protocol page's Features table has one row for each feature, in the order welcome sends them")
+    func featuresTable() throws {
+        let page = try String(contentsOfFile: PackageRoot.path("Docs/protocol.md"), encoding: .utf8)
+        guard let start = page.range(of: "<a id=\"features\"></a>") else { Issue.record("no #features section"); return }
+        let table = page[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("| name |") }.dropFirst(2).prefix { $0.hasPrefix("|") }
+        let names = table.compactMap { row in row.firstMatch(of: /^\| `([^`]+)` \|/).map { String($0.1) } }
+        #expect(names.count == table.count, "every row starts with a name: \(Array(table))")
+        #expect(names == ProtocolFeature.allCases.map(\.rawValue).sorted())
+    }
+
     @Test("every welcome the docs show is the line the service sends, but for the client id")
     func documentedWelcomesAreReal() throws {
         let serve = try ServeProcess()
