@@ -32,6 +32,15 @@ the queue is unbounded, so a client should keep reading it (a controller that su
 never reads grows without limit). Sending is safe from several threads. Nothing polls: waits
 block on a queue or an event.
 
+Features. Protocol v1 grows only by additions; `welcome` lists those the service has by name
+(Docs/protocol.md#features), kept in `features`, unknown names included. A service that lists
+none (an older one) has none: `insert`, `remove` and `update(…, edits=…)` then raise
+`FeatureUnavailable` before sending, since such a service would ignore the edits; send whole
+children lists with `update` instead::
+
+    if "edits" in app.features:
+        app.remove("products", ["kiwi.row"])
+
 Reconnecting is the app's choice. When Tandem goes away, `next_message()` raises
 `ConnectionClosed` (and so does any send). Tandem gives an app that reconnects with the same
 name its old place, so a long-lived app can loop::
@@ -57,8 +66,8 @@ import threading
 from typing import Any, Iterable, Iterator
 
 __all__ = [
-    "App", "Controller", "Connection", "TandemError", "ConnectionClosed",
-    "LineReader", "flatten", "default_socket_path", "PROTOCOL_VERSION",
+    "App", "Controller", "Connection", "TandemError", "ConnectionClosed", "FeatureUnavailable",
+    "LineReader", "flatten", "edit", "default_socket_path", "PROTOCOL_VERSION",
 ]
 
 PROTOCOL_VERSION = 1
@@ -102,6 +111,17 @@ class TandemError(Exception):
 
 class ConnectionClosed(TandemError):
     """The connection could not be made, or it ended (Tandem stopped, or `close()` was called)."""
+
+
+class FeatureUnavailable(TandemError):
+    """The service did not announce the protocol feature a call needs (Docs/protocol.md#features),
+    so nothing was sent. `feature` is its name; `announced` what the service did announce."""
+
+    def __init__(self, feature: str, announced: frozenset, instead: str = ""):
+        self.feature, self.announced = feature, announced
+        names = ", ".join(sorted(announced)) or "none"
+        super().__init__(f"the service did not announce the protocol feature '{feature}' (its features:"
+                         f" {names}), so the message was not sent{instead}")
 
 
 class LineReader:
@@ -203,7 +223,8 @@ class Connection:
     """One connection to Tandem, after ``hello`` and ``welcome``. `App` and `Controller` add
     the messages of their role; `send()` sends any message, for what they do not cover.
 
-    `client_id` is the id Tandem gave this connection (``c1``, ``c2``, …).
+    `client_id` is the id Tandem gave this connection (``c1``, ``c2``, …); `features` the names
+    of the protocol features its ``welcome`` announced (a frozenset; empty when it listed none).
     """
 
     def __init__(self, role: str, socket_path: str | None = None, *, name: str | None = None,
@@ -211,6 +232,7 @@ class Connection:
         self.timeout = timeout
         self.socket_path = socket_path or default_socket_path()
         self.client_id: str | None = None
+        self.features: frozenset = frozenset()
         self._events: queue.Queue = queue.Queue()
         self._waiting: dict[str, _Waiter] = {}
         self._hello = _Waiter()  # welcome carries no id we can rely on: the first one is ours
@@ -247,6 +269,14 @@ class Connection:
             self.close()
             raise
         self.client_id = welcome.get("client")
+        announced = welcome.get("features")
+        if isinstance(announced, list):  # names this client does not know are kept too
+            self.features = frozenset(name for name in announced if isinstance(name, str))
+
+    def require(self, feature: str, instead: str = "") -> None:
+        """Raises `FeatureUnavailable` unless the service announced `feature`."""
+        if feature not in self.features:
+            raise FeatureUnavailable(feature, self.features, instead)
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -453,7 +483,10 @@ class App(Connection):
         """Replaces whole elements (fields left out are cleared). A node's `children` is a
         list of ids; new children come as nodes in the same update (see `flatten`); an
         element no longer in any children list is removed. `focus` moves focus there.
-        `edits` change children lists by id without sending them (see `edit`)."""
+        `edits` change children lists by id without sending them (see `edit`); they need a
+        service that announced ``edits`` (else `FeatureUnavailable`, nothing sent)."""
+        if edits is not None:
+            self.require("edits", "; send whole children lists with update() instead")
         message: dict = {"type": "update", "nodes": list(nodes)}
         if edits is not None:
             message["edits"] = list(edits)
@@ -466,7 +499,8 @@ class App(Connection):
         """Puts new elements into `parent`'s children after the child `after`, before the
         child `before`, or at the end, without sending the rest of the list: what it costs
         Tandem is what it names, however long the list. `nodes` are the new elements as
-        nested elements (each flattened with its subtree)::
+        nested elements (each flattened with its subtree). An edit: it needs a service that
+        announced ``edits`` (see `update`)::
 
             app.insert("products", [row], after="banana.row")
         """
@@ -477,7 +511,8 @@ class App(Connection):
 
     def remove(self, parent: str, ids: Iterable[str], *, focus: str | None = None,
                id: Any = None) -> dict | None:
-        """Takes children out of `parent`'s children by id (each removed with its subtree)."""
+        """Takes children out of `parent`'s children by id (each removed with its subtree). An
+        edit: it needs a service that announced ``edits`` (see `update`)."""
         return self.update([], focus, edits=[edit(parent, remove=ids)], id=id)
 
     def set(self, element_id: str, /, **fields: Any) -> None:

@@ -75,8 +75,10 @@ class FakeHandler(socketserver.StreamRequestHandler):
 class FakeTandem:
     """A stand-in for `tandem serve` on a temporary socket, `<tmp>/tandem/control.sock`."""
 
-    def __init__(self, versions=(1,), auto_reply=True):
+    def __init__(self, versions=(1,), auto_reply=True, features=("edits",)):
         self.versions = versions
+        # The names its welcome announces; None: no `features` member at all (an older service).
+        self.features = features
         self.auto_reply = auto_reply  # False: only hello is answered; the test replies itself
         self.runtime_dir = tempfile.mkdtemp(prefix="tandem-test-")
         os.mkdir(os.path.join(self.runtime_dir, "tandem"), 0o700)
@@ -111,7 +113,10 @@ class FakeTandem:
                 return error(f"protocol version {message.get('v')} is not supported; this Tandem"
                              f" speaks {', '.join(map(str, self.versions))}")
             self.clients += 1
-            return {"type": "welcome", "v": 1, "client": f"c{self.clients}"}
+            welcome = {"type": "welcome", "v": 1, "client": f"c{self.clients}"}
+            if self.features is not None:
+                welcome["features"] = list(self.features)
+            return welcome
         if not self.auto_reply:
             return None
         if kind == "status":
@@ -246,6 +251,45 @@ class RejectedHelloTests(FakeTestCase):
         self.assertNotIsInstance(caught.exception, tandem.ConnectionClosed)
         self.assertIn("this Tandem speaks 2", caught.exception.message)
         self.assertEqual(caught.exception.line, 1)
+
+
+class FeatureTests(FakeTestCase):
+    fake_options = {"features": ["unsubscribe", "edits", "haptics"]}
+
+    def test_the_welcomes_features_are_kept_unknown_names_too(self):
+        self.assertEqual(self.app().features, frozenset({"edits", "haptics", "unsubscribe"}))
+        self.assertEqual(self.controller().features, frozenset({"edits", "haptics", "unsubscribe"}))
+
+    def test_with_edits_announced_edits_are_sent(self):
+        self.app().remove("products", ["kiwi.row"])
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [],
+                         "edits": [{"parent": "products", "remove": ["kiwi.row"]}]})
+
+
+class OlderServiceTests(FakeTestCase):
+    fake_options = {"features": None}
+
+    def test_a_welcome_without_features_means_none(self):
+        self.assertEqual(self.app().features, frozenset())
+
+    def test_edits_are_refused_before_sending_naming_the_feature(self):
+        app = self.app()
+        calls = {
+            "insert": lambda: app.insert("products", [{"id": "kiwi.row"}], after="banana.row"),
+            "remove": lambda: app.remove("products", ["kiwi.row"]),
+            "update": lambda: app.update([], edits=[tandem.edit("products", remove=["milk.row"])], id=9),
+        }
+        for name, call in calls.items():
+            with self.subTest(name):
+                with self.assertRaises(tandem.FeatureUnavailable) as caught:
+                    call()
+                self.assertEqual(caught.exception.feature, "edits")
+                self.assertIn("protocol feature 'edits'", str(caught.exception))
+                self.assertIsInstance(caught.exception, tandem.TandemError)
+        app.update([{"id": "products", "children": ["milk.row"]}])  # a whole list still goes
+        self.assertEqual(self.fake.next_received(), {"type": "update",
+                         "nodes": [{"id": "products", "children": ["milk.row"]}]},
+                         "the first message after hello: none of the edits was sent")
 
 
 class FramingTests(FakeTestCase):

@@ -26,6 +26,9 @@ public final class TandemApp: Sendable {
     /// The id Tandem gave this app's connection.
     public var client: String { connection.client }
 
+    /// The protocol features the service announced (Docs/protocol.md#features).
+    public var features: ServerMessage.Features { connection.features }
+
     /// The whole current screen. Brings the app to the front; a new screen id moves focus as
     /// `screenChanged` does, the same id again keeps focus where it is.
     public func show(_ screen: AppScreen) throws(TandemClientError) {
@@ -43,7 +46,12 @@ public final class TandemApp: Sendable {
     /// Replaces `elements` whole, as `update(_:focus:)`, and edits children lists by id
     /// without sending them (`TreeUpdate.ChildrenEdit`, Docs/protocol.md#edits): what a
     /// change costs Tandem is then what it names, however long the lists are.
+    ///
+    /// Throws `unsupported(.edits, …)` without sending anything when the service did not
+    /// announce `edits` (an older one would ignore them): send whole children lists with
+    /// `update(_:focus:)` to such a service. `insert` and `remove` are edits too.
     public func update(_ elements: [AppElement], edits: [TreeUpdate.ChildrenEdit], focus: String? = nil) throws(TandemClientError) {
+        try connection.require(.edits)
         try connection.send(.compact(["type": "update", "nodes": elements.isEmpty ? JSONValue?.none : .array(elements.flatMap(\.nodes)),
                                       "edits": .array(edits.map(\.json)), "focus": focus.map { .string($0) }]))
     }

@@ -16,6 +16,9 @@ public enum TandemClientError: Error, Sendable, CustomStringConvertible {
     case undecodable(line: String, ProtocolError)
     /// The message cannot be sent as it is (too long for Tandem's limit).
     case invalid(String)
+    /// The service did not announce the protocol feature a call needs (an older service, or
+    /// another implementation of SPEC §6's core), so nothing was sent; what it did announce.
+    case unsupported(ProtocolFeature, announced: ServerMessage.Features)
 
     public var description: String {
         switch self {
@@ -23,6 +26,9 @@ public enum TandemClientError: Error, Sendable, CustomStringConvertible {
         case .rejected(let e, let sent):
             (e.line > 0 ? "line \(e.line): " : "") + e.message + (sent.map { " (sent: \($0))" } ?? "")
         case .undecodable(let line, let e): "Tandem sent a line this client cannot read (\(e.message)): \(line.prefix(200))"
+        case .unsupported(let feature, let announced):
+            "the service did not announce the protocol feature \"\(feature.rawValue)\" (its features: \(announced)), "
+                + "so the message was not sent (Docs/protocol.md#features)"
         }
     }
 }

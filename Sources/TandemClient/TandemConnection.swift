@@ -20,6 +20,10 @@ public final class TandemConnection: Sendable {
     public let client: String
     /// What Tandem told this client it may rely on.
     public let limits: ServerMessage.Limits
+    /// The additions to SPEC §6's core protocol the service announced in `welcome`
+    /// (Docs/protocol.md#features); none when it listed none (an older service). Names this
+    /// client does not know are kept in `features.unknown`.
+    public let features: ServerMessage.Features
     /// How long calls wait for a reply unless told otherwise.
     public let timeout: Duration
 
@@ -54,12 +58,12 @@ public final class TandemConnection: Sendable {
         let hello: JSONValue = .compact(["type": "hello", "v": .number(Double(Self.version)), "role": .string(role.rawValue),
                                          "name": name.map { .string($0) }, "language": language.map { .string($0) }])
         let reply = inbox.expectHello()
-        var outcome: Result<(String, ServerMessage.Limits), TandemClientError>
+        var outcome: Result<(String, ServerMessage.Limits, ServerMessage.Features), TandemClientError>
         switch Self.write(hello.json, socket, outgoing, inbox, maxLine: ServerMessageDecoder.defaultLimits.maxLine) {
         case .failure(let e): outcome = .failure(e)
         case .success:
             switch reply.wait(until: Self.deadline(timeout)) {
-            case .success(.welcome(let client, let limits))?: outcome = .success((client, limits))
+            case .success(.welcome(let client, let limits, let features))?: outcome = .success((client, limits, features))
             case .success(.error(let e))?: outcome = .failure(.rejected(e, sent: hello.json))
             case .success?: outcome = .failure(.unavailable("Tandem answered hello with something other than welcome"))
             case .failure(let e)?: outcome = .failure(e)
@@ -77,6 +81,7 @@ public final class TandemConnection: Sendable {
         self.socketPath = path
         self.client = welcome.0
         self.limits = welcome.1
+        self.features = welcome.2
         self.timeout = timeout
         self.socket = socket
         self.inbox = inbox
@@ -87,6 +92,12 @@ public final class TandemConnection: Sendable {
     deinit { close() }
 
     // MARK: sending
+
+    /// Throws `unsupported` when the service did not announce `feature`: for a call that must
+    /// not send a message the service would not carry out as asked.
+    public func require(_ feature: ProtocolFeature) throws(TandemClientError) {
+        guard features.contains(feature) else { throw .unsupported(feature, announced: features) }
+    }
 
     /// Sends one message and returns at once; the line number Tandem will give it. Tandem's
     /// error about it, if any, comes from `receive`.

@@ -22,6 +22,9 @@ public final class TandemController: Sendable {
     /// The id Tandem gave this controller's connection.
     public var client: String { connection.client }
 
+    /// The protocol features the service announced (Docs/protocol.md#features).
+    public var features: ServerMessage.Features { connection.features }
+
     /// A navigator command, as a key would send it.
     public func command(_ command: Command) throws(TandemClientError) {
         try self.command(named: command.name)

@@ -3,7 +3,9 @@ import TandemNavigator
 
 /// What Tandem says to a client (Docs/protocol.md), one JSON object a line.
 public enum ServerMessage: Sendable {
-    case welcome(client: String, limits: Limits)
+    /// The answer to `hello`: the id Tandem gives the connection, the limits a client may rely
+    /// on, and the additions to SPEC §6's core the service has.
+    case welcome(client: String, limits: Limits, features: Features)
     case error(ProtocolError)
     /// A message that carried a request `id` and has no other reply was taken.
     case ack(requestID: JSONNode)
@@ -29,9 +31,10 @@ public enum ServerMessage: Sendable {
         }
         let q = JSONText.quote
         switch self {
-        case .welcome(let client, let limits):
+        case .welcome(let client, let limits, let features):
             return object([("type", q("welcome")), ("v", "1"), ("client", q(client)),
-                           ("maxLine", String(limits.maxLine)), ("userActionWindow", String(limits.userActionWindow))])
+                           ("maxLine", String(limits.maxLine)), ("userActionWindow", String(limits.userActionWindow)),
+                           ("features", "[" + features.names.map(q).joined(separator: ",") + "]")])
         case .error(let e):
             return object([("type", q("error")), ("error", q(e.message)), ("line", String(e.line)), ("id", e.requestID.map(JSONText.value))])
         case .ack(let id):

@@ -5,9 +5,11 @@ import TandemNavigator
 /// `ServerMessage.json`. Unknown fields are ignored, as the protocol asks of every receiver;
 /// an unknown `type`, a missing field or a field of the wrong kind is an error naming it.
 ///
-/// Two things are filled in when a line leaves them out: `welcome`'s limits (SPEC §6's core
-/// `welcome` has only `v` and `client`) take the protocol's defaults, and an `error` that names
-/// no line (the transport's errors about the connection itself) has `line` 0.
+/// Three things are filled in when a line leaves them out: `welcome`'s limits (SPEC §6's core
+/// `welcome` has only `v` and `client`) take the protocol's defaults, a `welcome` without
+/// `features` has none (an older service's), and an `error` that names no line (the
+/// transport's errors about the connection itself) has `line` 0. Feature names this side does
+/// not know are kept, not refused: a newer service announces more.
 public enum ServerMessageDecoder {
     /// The message types a client may receive.
     public static let types = ["welcome", "error", "ack", "action", "focus", "transcript", "status"]
@@ -48,7 +50,8 @@ public enum ServerMessageDecoder {
             let client = try required("client", "the id Tandem gave this connection")
             let limits = ServerMessage.Limits(maxLine: try r.integer("maxLine") ?? defaultLimits.maxLine,
                                               userActionWindow: try r.integer("userActionWindow") ?? defaultLimits.userActionWindow)
-            return .welcome(client: client, limits: limits)
+            let features = try r.strings("features").map(ServerMessage.Features.init(names:)) ?? .none
+            return .welcome(client: client, limits: limits, features: features)
         case "error":
             let sentence = try required("error", "the sentence saying what was wrong")
             return .error(ProtocolError(sentence, line: try r.integer("line") ?? 0, requestID: r.value("id")))

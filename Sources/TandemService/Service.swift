@@ -144,7 +144,8 @@ public struct Service {
             }
             clients[client] = Client(role: hello.role, name: hello.name)
             if hello.role == .app { joined(client, hello, session: &session, at: time) }
-            outbox.send(client, .welcome(client: client, limits: .init(maxLine: options.maxLine, userActionWindow: options.userActionWindow)))
+            outbox.send(client, .welcome(client: client, limits: .init(maxLine: options.maxLine, userActionWindow: options.userActionWindow),
+                                         features: .all))
             return true
         }
         guard let role = me.role else { throw refuse("the first message must be hello") }

@@ -33,6 +33,9 @@ enum CtlCommand {
             case .invalid(let m):
                 printErr("tandem: error: \(m)")
                 return 1
+            case .unsupported:
+                printErr("tandem: error: \(error.description)")
+                return 1
             case .unavailable, .closed, .timedOut, .undecodable:
                 throw .unavailable(error.description)
             }

@@ -22,7 +22,9 @@ struct ServerMessageDecoderTests {
     static func node(_ json: String) throws -> JSONNode { try JSONParser.parse(json) }
 
     @Test("every message the service writes decodes back to itself", arguments: try [
-        ServerMessage.welcome(client: "c3", limits: .init(maxLine: 4096, userActionWindow: 250)),
+        ServerMessage.welcome(client: "c3", limits: .init(maxLine: 4096, userActionWindow: 250), features: .all),
+        .welcome(client: "c4", limits: .init(maxLine: 4096, userActionWindow: 250), features: .init(names: ["edits", "haptics"])),
+        .welcome(client: "c5", limits: .init(maxLine: 4096, userActionWindow: 250), features: .none),
         .error(ProtocolError("unknown command \"jump\"", line: 12, requestID: node(#""k1""#))),
         .error(ProtocolError("set: no element \"x\"", line: 3, requestID: nil)),
         .ack(requestID: node("7")),
@@ -58,12 +60,25 @@ struct ServerMessageDecoderTests {
         #expect(line == #"{"t":0,"ch":"braille","cells":"⠠⠛","window":"1/1"}"#, "the line as written, members in order")
     }
 
-    @Test("SPEC §6's core welcome has no limits: the protocol's defaults stand in")
+    @Test("SPEC §6's core welcome has no limits and no features: the protocol's defaults stand in, and no feature")
     func welcomeWithoutLimits() throws {
-        guard case .welcome(let client, let limits) = try message(#"{"type":"welcome","v":1,"client":"c1"}"#) else {
+        guard case .welcome(let client, let limits, let features) = try message(#"{"type":"welcome","v":1,"client":"c1"}"#) else {
             Issue.record("not a welcome"); return
         }
         #expect(client == "c1" && limits == ServerMessage.Limits(maxLine: 1 << 20, userActionWindow: 500))
+        #expect(features.names.isEmpty && features.known.isEmpty && !features.contains(.edits))
+    }
+
+    @Test("a newer service's feature names are kept beside the known ones, not refused")
+    func unknownFeatures() throws {
+        let line = #"{"type":"welcome","v":1,"client":"c1","features":["unsubscribe","haptics","edits","zoom-v2","edits"]}"#
+        guard case .welcome(_, _, let features) = try message(line) else {
+            Issue.record("not a welcome"); return
+        }
+        #expect(features.known == [.edits, .unsubscribe])
+        #expect(features.unknown == ["haptics", "zoom-v2"])
+        #expect(features.names == ["edits", "haptics", "unsubscribe", "zoom-v2"], "sorted, each once")
+        #expect(features.contains(.edits) && !features.contains(.foreground))
     }
 
     @Test("the transport's own error line (keys sorted, no line) decodes with line 0")
@@ -90,6 +105,8 @@ struct ServerMessageDecoderTests {
         #expect(error(#"{"type":"hello"}"#) == "type: unknown message type \"hello\" (known: welcome, error, ack, action, focus, transcript, status)")
         #expect(error(#"{"type":"welcome","v":2,"client":"c1"}"#) == "v: protocol version 2 is not one this client speaks (1)")
         #expect(error(#"{"type":"welcome","v":1}"#) == "missing field \"client\" (the id Tandem gave this connection)")
+        #expect(error(#"{"type":"welcome","v":1,"client":"c1","features":"edits"}"#)?.hasPrefix("features: ") == true)
+        #expect(error(#"{"type":"welcome","v":1,"client":"c1","features":["edits",2]}"#)?.hasPrefix("features[1]: ") == true)
         #expect(error(#"{"type":"ack"}"#) == "missing field \"id\" (the request acknowledged)")
         #expect(error(#"{"type":"action","action":"swipe","id":"a"}"#)?.hasPrefix("action: unknown action \"swipe\"") == true)
         #expect(error(#"{"type":"action","action":"custom","id":"a"}"#) == "a custom action needs its \"name\"")

@@ -1,0 +1,117 @@
+import CLinux
+import Foundation
+import Glibc
+
+/// A stand-in for `tandem serve` on a socket in a temporary folder, for one client: it answers
+/// that client's first line (its `hello`) with the `welcome` line it was given, answers
+/// nothing else, and keeps every line received. For a client's behaviour against a service
+/// that says what the real one does not (an older service's `welcome`, a newer one's).
+public final class ScriptedTandem: Sendable {
+    public let folder: String
+    public let socket: String
+    private let state: State
+
+    /// Listens at `<folder>/control.sock`; the first client to connect gets `welcome` (one JSON
+    /// line, without its newline) after its first line.
+    public init(welcome: String) throws {
+        folder = try temporaryDirectory(prefix: "tandem-scripted")
+        socket = folder + "/control.sock"
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(socket.utf8)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in bytes.prefix(raw.count - 1).enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 1) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw TestSupportError("listen on \(socket): \(reason)")
+        }
+        let state = State(listener: fd)
+        self.state = state
+        let line = Array((welcome + "\n").utf8)
+        Thread.detachNewThread { state.serve(welcome: line) }
+    }
+
+    /// The lines received so far, the `hello` first.
+    public var lines: [String] { state.lines }
+
+    /// The `count`-th line received (from 1), waiting for it up to `timeout`; nil if none came.
+    public func line(_ count: Int, timeout: Duration = .seconds(10)) -> String? {
+        let (ok, last) = waitFor(timeout: timeout, { lines }, until: { $0.count >= count })
+        return ok ? last?[count - 1] : nil
+    }
+
+    deinit {
+        state.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The serving thread's descriptors and what it received. Each descriptor is closed by that
+    /// thread alone; `stop` only shuts down one still open (so never a number reused since).
+    private final class State: @unchecked Sendable {
+        private let lock = NSLock()
+        private var listener: Int32
+        private var connection: Int32 = -1
+        private var received: [String] = []
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(listener: Int32) { self.listener = listener }
+
+        var lines: [String] { lock.withLock { received } }
+
+        func serve(welcome: [UInt8]) {
+            defer { finished.signal() }
+            let listening = lock.withLock { listener }
+            var conn: Int32
+            repeat { conn = accept4(listening, nil, nil, Int32(SOCK_CLOEXEC.rawValue)) } while conn < 0 && errno == EINTR
+            lock.withLock {
+                listener = -1
+                if conn >= 0 { connection = conn }
+            }
+            Glibc.close(listening)
+            guard conn >= 0 else { return }
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            reading: while true {
+                let n = recv(conn, &chunk, chunk.count, 0)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                pending += chunk[0..<n]
+                while let nl = pending.firstIndex(of: 10) {
+                    let text = String(decoding: pending[..<nl], as: UTF8.self)
+                    pending.removeSubrange(...nl)
+                    let first = lock.withLock { () -> Bool in
+                        received.append(text)
+                        return received.count == 1
+                    }
+                    guard first else { continue }
+                    var sent = 0
+                    while sent < welcome.count {
+                        let w = welcome[sent...].withUnsafeBytes { send(conn, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                        if w < 0 && errno == EINTR { continue }
+                        guard w > 0 else { break reading }
+                        sent += w
+                    }
+                }
+            }
+            lock.withLock { connection = -1 }
+            Glibc.close(conn)
+        }
+
+        /// Wakes the serving thread (its accept or recv returns) and waits until it has closed
+        /// what it holds.
+        func stop() {
+            lock.withLock {
+                if listener >= 0 { _ = shutdown(listener, Int32(SHUT_RDWR)) }
+                if connection >= 0 { _ = shutdown(connection, Int32(SHUT_RDWR)) }
+            }
+            finished.wait()
+        }
+    }
+}
