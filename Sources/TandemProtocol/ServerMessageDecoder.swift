@@ -14,7 +14,7 @@ public enum ServerMessageDecoder {
     /// The message types a client may receive.
     public static let types = ["welcome", "error", "ack", "action", "focus", "transcript", "status"]
 
-    /// The limits a `welcome` without them stands for (Docs/protocol.md#limits).
+    /// The limits a `welcome` without them stands for (Docs/protocol.md#transport).
     public static let defaultLimits = ServerMessage.Limits(maxLine: 1 << 20, userActionWindow: 500)
 
     /// Decodes `bytes`, the `line`-th line received on a connection (errors carry it).
