@@ -69,7 +69,7 @@ struct SoakReport {
             // the kill's stamp is taken before the script runs: a restart that ended after the
             // first saying and began before the second lies between them
             if let r = speechRestarts.first(where: { $0.ready >= first && $0.killed <= last }) {
-                afterCrash.append(Double(Int64(bitPattern: r.ready &- first)) / 1e6)
+                afterCrash.append(Double(Int64(bitPattern: r.killed &- first)) / 1e6)
             } else if decided[text, default: 0] > 1 {
                 respoken += 1
             } else {
@@ -137,7 +137,7 @@ struct SoakReport {
         out += "  begun, cut before their end and said again (not doubles): \(cut.byKill) by a kill, \(cut.otherwise) by a priority rule or cancel"
         out += cut.examples.isEmpty ? "\n" : " (e.g. \(cut.examples.prefix(3).joined(separator: " | ")))\n"
         out += "  doubled because the daemon was killed after the first saying was sent, before its end notice: \(doubles.afterCrash.count) "
-        out += "(first saying seen \(Self.milliseconds(doubles.afterCrash)) before the restart was ready)\n"
+        out += "(the first saying heard whole \(Self.milliseconds(doubles.afterCrash)) before the kill script started; negative: after it, which takes a few ms to kill)\n"
         out += "  doubled because the policy spoke it twice (cut by an important, put back): \(doubles.respoken)\n"
         out += "  doubled with no kill in between: \(doubles.unexplained.count)\(doubles.unexplained.isEmpty ? "" : " (" + doubles.unexplained.prefix(10).joined(separator: " | ") + ")")\n"
         let announcements = expected.filter { $0.text.hasPrefix(SoakScenario.word + " ") }.count
