@@ -64,7 +64,8 @@ public struct PolicySettings: Sendable, Hashable {
 ///    a hint whose pause is over. The driver calls it once its burst of input is processed
 ///    (after each event when live; at the end of each virtual instant when headless).
 /// 4. `speechEnded` (the end-of-speech notice) frees the speaker; an utterance with a hint
-///    schedules the hint `hintDelay` later (`nextDeadline`).
+///    schedules the hint `hintDelay` later (`nextDeadline`). `speechFinished` is the notice that
+///    it was spoken to its end, which also takes back a put-back message that was heard whole.
 /// 5. `stop` silences everything except `important`.
 public struct SpeechPolicy: Sendable {
     public var settings: PolicySettings
@@ -221,6 +222,16 @@ public struct SpeechPolicy: Sendable {
             pendingHint = (h, now + settings.hintDelay)
         }
         return []
+    }
+
+    /// Step 4, when speech-dispatcher says `id` was spoken to its end (its `END`, not a
+    /// cancel): as `speechEnded`, and when the policy cut it meanwhile (an `important` came
+    /// while its end notice was on the way) and put it back in the queue, it is taken out: it
+    /// was heard whole, and saying it again would say it twice.
+    public mutating func speechFinished(id: Int, at now: Milliseconds) -> [Decision] {
+        if playing?.id == id { return speechEnded(id: id, at: now) }
+        guard let index = queue.firstIndex(where: { $0.id == id }) else { return [] }
+        return [.drop(queue.remove(at: index), reason: "heard to its end before the cut")]
     }
 
     /// Step 3: start what is due.

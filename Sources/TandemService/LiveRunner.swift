@@ -233,7 +233,10 @@ public final class LiveRunner: @unchecked Sendable {
             session.setProfile(p)
         case .output(let event):
             switch event {
-            case .speechEnded(let id), .speechCancelled(let id):
+            case .speechEnded(let id):
+                logNotice(event, at: t)
+                session.speechEnded(id: id, whole: true, at: t)
+            case .speechCancelled(let id):
                 logNotice(event, at: t)
                 session.speechEnded(id: id, at: t)
             case .speechBegan:

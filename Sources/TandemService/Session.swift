@@ -135,10 +135,11 @@ public struct Session {
         }
     }
 
-    /// The speech engine finished (or lost) utterance `id`.
-    public mutating func speechEnded(id: Int, at time: Milliseconds) {
+    /// The speech engine finished (or lost) utterance `id`; `whole`: speech-dispatcher said it
+    /// was spoken to its end (`SpeechPolicy.speechFinished`).
+    public mutating func speechEnded(id: Int, whole: Bool = false, at time: Milliseconds) {
         now = max(now, time)
-        apply(policy.speechEnded(id: id, at: now))
+        apply(whole ? policy.speechFinished(id: id, at: now) : policy.speechEnded(id: id, at: now))
         guard readAll?.ended(id) == true else { return }
         if let events = navigator.advanceForReadAll() {
             handle(events, user: false)

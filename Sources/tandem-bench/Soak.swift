@@ -22,10 +22,14 @@ struct Soak {
     var seed: UInt64 = 1
     var portOffset = 83
     var keep = false
+    /// The capture module's speaking time, ms a character (`SPEECHD_MS_PER_CHAR`): long enough
+    /// that a kill usually falls while a message is being spoken, so a message cut by it is
+    /// told from one heard whole; 0 for the instant module.
+    var msPerChar = 5
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// Parses `[--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--keep]`.
+    /// Parses `[--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--ms-per-char C] [--keep]`.
     init(arguments: [String]) throws {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
@@ -39,6 +43,7 @@ struct Soak {
             case "--seconds": seconds = Int(n)
             case "--seed": seed = n
             case "--port-offset": portOffset = Int(n)
+            case "--ms-per-char": msPerChar = Int(n)
             default: throw Failure(description: "soak: unknown option \(flag)")
             }
         }
@@ -58,7 +63,7 @@ struct Soak {
         let active = seconds ?? max(60, speechdRestarts * 6 / 5, brlttyRestarts * 3)
         let directory = NSTemporaryDirectory() + "tandem-soak-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let daemons = SoakDaemons(root: root, directory: directory, portOffset: portOffset)
+        let daemons = SoakDaemons(root: root, directory: directory, portOffset: portOffset, msPerChar: msPerChar)
         defer {
             daemons.stop()
             if !keep { try? FileManager.default.removeItem(atPath: directory) }
@@ -156,7 +161,7 @@ struct Soak {
             try? rows.write(toFile: directory + "/restarts.tsv", atomically: true, encoding: .utf8)
         }
         return SoakReport(
-            seconds: active, seed: seed, elapsed: Double(ended - start) / 1e9,
+            seconds: active, seed: seed, msPerChar: msPerChar, elapsed: Double(ended - start) / 1e9,
             expected: expected.said, live: live.said, captured: captured,
             speechRestarts: speechFaults.restarts, speechPlanned: speechdRestarts, speechErrors: speechFaults.errors,
             brailleRestarts: brailleFaults.restarts, braillePlanned: brlttyRestarts, brailleErrors: brailleFaults.errors,

@@ -14,6 +14,8 @@ struct SoakDaemons {
     let directory: String
     /// BrlAPI's port offset (TCP 4101 + offset).
     let portOffset: Int
+    /// The capture module's speaking time, ms a character (0: instant).
+    var msPerChar = 0
 
     var speechdDirectory: String { directory + "/speechd" }
     var brlttyDirectory: String { directory + "/brltty" }
@@ -29,6 +31,7 @@ struct SoakDaemons {
         environment["SPEECHD_WATCH_PID"] = String(getpid())
         environment["BRLTTY_WATCH_PID"] = String(getpid())
         environment["BRLAPI_PORT_OFFSET"] = String(portOffset)
+        environment["SPEECHD_MS_PER_CHAR"] = String(msPerChar)
         let log = directory + "/scripts.log"
         let arguments = ["/bin/bash", "\(root)/scripts/services/\(name)", command, folder]
         let result = try ProcessRunner.run(arguments, environment: environment, output: .appended(toFile: log))

@@ -24,11 +24,21 @@ final class SoakSessionRecorder: OutputSink {
     var frame: BrailleFrame? { state.withLock { $0.frame } }
 }
 
-/// Follows speech-dispatcher's capture file (`DIR/spoken.log`, one `SAY` line a message) as it
-/// grows, stamping each line with the monotonic time it was seen (polled every 2 ms), so the
-/// capture format the tests read stays as it is.
+/// Follows speech-dispatcher's capture file (`DIR/spoken.log`) as it grows, stamping each line
+/// with the monotonic time it was seen (polled every 2 ms), so the capture format the tests
+/// read stays as it is: one `SAY` line a message from the instant module, or a `BEGIN` line
+/// when the module starts a message and an `END` line when it has spoken all of it.
 final class CaptureFollower: Sendable {
-    struct Line: Sendable { var time: UInt64; var text: String }
+    struct Line: Sendable {
+        enum Kind: String, Sendable { case say = "SAY", begin = "BEGIN", end = "END" }
+        var time: UInt64
+        var kind: Kind
+        var text: String
+        /// Speech started: the instant module's `SAY`, or a `BEGIN`.
+        var started: Bool { kind != .end }
+        /// Heard whole: the instant module's `SAY` (it cannot be cut), or an `END`.
+        var heard: Bool { kind != .begin }
+    }
     private let path: String
     private let state = Mutex<(lines: [Line], stop: Bool)>(([], false))
     private let done = DispatchSemaphore(value: 0)
@@ -58,7 +68,9 @@ final class CaptureFollower: Sendable {
                         let line = String(decoding: partial[partial.startIndex..<newline], as: UTF8.self)
                         partial.removeSubrange(partial.startIndex...newline)
                         let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
-                        if fields.count == 7, fields[0] == "SAY" { lines.append(Line(time: now, text: String(fields[6]))) }
+                        if fields.count == 7, let kind = Line.Kind(rawValue: String(fields[0])) {
+                            lines.append(Line(time: now, kind: kind, text: String(fields[6])))
+                        }
                     }
                     state.withLock { $0.lines += lines }
                 }

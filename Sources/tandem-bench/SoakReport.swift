@@ -3,9 +3,15 @@ import TandemPolicy
 
 /// What a soak found: announcements lost and doubled (the capture against the headless
 /// transcript), what the policy may drop, recovery times, memory and descriptors.
+///
+/// "Heard" is a message the capture module spoke whole (an `END` line, or the instant
+/// module's `SAY`); a `BEGIN` without its `END` was cut (a kill, or a priority rule) and is
+/// neither heard nor a double when it is said again.
 struct SoakReport {
     var seconds: Int
     var seed: UInt64
+    /// The capture module's speaking time, ms a character (0: instant).
+    var msPerChar: Int
     var elapsed: Double
     var expected: [SoakSessionRecorder.Said]
     var live: [SoakSessionRecorder.Said]
@@ -31,7 +37,7 @@ struct SoakReport {
     /// the capture lacks, and how many it has more often than that; with examples of each.
     func compare(_ priorities: Set<Priority>, against reference: [SoakSessionRecorder.Said]? = nil) -> (expected: Int, lost: Int, doubled: Int, lostTexts: [String], doubledTexts: [String]) {
         let want = Self.counts((reference ?? expected).filter { priorities.contains($0.priority) }.map(\.text))
-        let got = Self.counts(captured.map(\.text))
+        let got = Self.counts(captured.filter(\.heard).map(\.text))
         var lost = 0, doubled = 0
         var lostTexts: [String] = [], doubledTexts: [String] = []
         for (text, n) in want.sorted(by: { $0.key < $1.key }) {
@@ -58,12 +64,12 @@ struct SoakReport {
         var afterCrash: [Double] = [], respoken = 0, unexplained: [String] = []
         let decided = Self.counts(live.map(\.text))
         for text in texts {
-            let times = captured.filter { $0.text == text }.map(\.time)
+            let times = captured.filter { $0.heard && $0.text == text }.map(\.time)
             guard let first = times.first, let last = times.last else { continue }
             // the kill's stamp is taken before the script runs: a restart that ended after the
             // first saying and began before the second lies between them
             if let r = speechRestarts.first(where: { $0.ready >= first && $0.killed <= last }) {
-                afterCrash.append(Double(Int64(bitPattern: r.ready &- first)) / 1e6)
+                afterCrash.append(Double(Int64(bitPattern: r.killed &- first)) / 1e6)
             } else if decided[text, default: 0] > 1 {
                 respoken += 1
             } else {
@@ -73,9 +79,30 @@ struct SoakReport {
         return (afterCrash, respoken, unexplained)
     }
 
-    /// Texts the live session spoke (at `priorities`) that the capture never has.
+    /// Sayings of `priorities` begun and cut before their end (a `BEGIN` with no `END` of the
+    /// same text before the text begins again), split by whether speech-dispatcher was killed
+    /// between the `BEGIN` and what came next; with examples. Always empty with the instant
+    /// module.
+    func cuts(_ priorities: Set<Priority>) -> (byKill: Int, otherwise: Int, examples: [String]) {
+        let texts = Set(live.filter { priorities.contains($0.priority) }.map(\.text))
+        var lines: [String: [CaptureFollower.Line]] = [:]
+        for line in captured where texts.contains(line.text) && line.kind != .say { lines[line.text, default: []].append(line) }
+        var byKill = 0, otherwise = 0, examples: [String] = []
+        for (text, sayings) in lines.sorted(by: { $0.key < $1.key }) {
+            for (i, line) in sayings.enumerated() where line.kind == .begin {
+                let next = i + 1 < sayings.count ? sayings[i + 1] : nil
+                if next?.kind == .end { continue }
+                let until = next?.time ?? UInt64.max
+                if speechRestarts.contains(where: { $0.killed >= line.time && $0.killed <= until }) { byKill += 1 } else { otherwise += 1 }
+                if examples.count < 5 { examples.append(text) }
+            }
+        }
+        return (byKill, otherwise, examples)
+    }
+
+    /// Texts the live session spoke (at `priorities`) that the capture never has heard whole.
     func neverCaptured(_ priorities: Set<Priority>) -> (decided: Int, missing: [String]) {
-        let got = Set(captured.map(\.text))
+        let got = Set(captured.filter(\.heard).map(\.text))
         let texts = Set(live.filter { priorities.contains($0.priority) }.map(\.text))
         return (texts.count, texts.filter { !got.contains($0) }.sorted())
     }
@@ -93,9 +120,12 @@ struct SoakReport {
         out += "restarts: speech-dispatcher \(speechRestarts.count) of \(speechPlanned) (\(speechErrors.count) failed), "
         out += "BRLTTY \(brailleRestarts.count) of \(braillePlanned) (\(brailleErrors.count) failed)\n"
         for e in (speechErrors + brailleErrors).prefix(5) { out += "  restart error: \(e)\n" }
-        out += "expect lines failed: \(failures)\n\n"
+        out += "expect lines failed: \(failures)\n"
+        out += msPerChar == 0
+            ? "capture module: instant (a message is heard whole the moment it starts)\n\n"
+            : "capture module: speaking \(msPerChar) ms a character; heard = spoken to its end\n\n"
 
-        out += "must never be lost (headless transcript vs capture):\n"
+        out += "must never be lost (headless transcript vs heard whole in the capture):\n"
         for (name, set) in [("important", Set([Priority.important])), ("message", Set([Priority.message]))] {
             let r = compare(set)
             out += "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(r.expected) to say: lost \(r.lost), doubled \(r.doubled)\n"
@@ -103,8 +133,11 @@ struct SoakReport {
             if !r.doubledTexts.isEmpty { out += "    doubled: \(r.doubledTexts.prefix(10).joined(separator: " | "))\n" }
         }
         let doubles = splitDoubles(compare([.important, .message]).doubledTexts)
+        let cut = cuts([.important, .message])
+        out += "  begun, cut before their end and said again (not doubles): \(cut.byKill) by a kill, \(cut.otherwise) by a priority rule or cancel"
+        out += cut.examples.isEmpty ? "\n" : " (e.g. \(cut.examples.prefix(3).joined(separator: " | ")))\n"
         out += "  doubled because the daemon was killed after the first saying was sent, before its end notice: \(doubles.afterCrash.count) "
-        out += "(first saying seen \(Self.milliseconds(doubles.afterCrash)) before the restart was ready)\n"
+        out += "(the first saying heard whole \(Self.milliseconds(doubles.afterCrash)) before the kill script started; negative: after it, which takes a few ms to kill)\n"
         out += "  doubled because the policy spoke it twice (cut by an important, put back): \(doubles.respoken)\n"
         out += "  doubled with no kill in between: \(doubles.unexplained.count)\(doubles.unexplained.isEmpty ? "" : " (" + doubles.unexplained.prefix(10).joined(separator: " | ") + ")")\n"
         let announcements = expected.filter { $0.text.hasPrefix(SoakScenario.word + " ") }.count
@@ -118,7 +151,7 @@ struct SoakReport {
 
         out += "the policy may drop (stale in an outage, latest-wins, hints, progress in between);\n"
         out += "the headless run's estimated durations queue more than instant live speech, so the live session's own decisions are the reference:\n"
-        let gotCounts = Self.counts(captured.map(\.text))
+        let gotCounts = Self.counts(captured.filter(\.heard).map(\.text))
         for p in [Priority.text, .notification, .progress] {
             let decided = Self.counts(live.filter { $0.priority == p }.map(\.text))
             let said = decided.reduce(0) { $0 + min($1.value, gotCounts[$1.key, default: 0]) }
@@ -126,7 +159,7 @@ struct SoakReport {
             out += "  \(p.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) headless spoke \(expected.filter { $0.priority == p }.count), live session spoke \(total), captured \(said) of those (\(total - said) cut or stale)\n"
         }
         let known = Set(live.map(\.text))
-        let other = captured.filter { !known.contains($0.text) }
+        let other = captured.filter { $0.started && !known.contains($0.text) }
         out += "  captured texts the live session never spoke: \(other.count)"
         out += other.isEmpty ? "\n" : " (\(Self.counts(other.map(\.text)).sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) ×\($0.value)" }.joined(separator: "; ")))\n"
         out += "\n"
@@ -137,7 +170,7 @@ struct SoakReport {
         for (i, r) in speechRestarts.enumerated() {
             restartCost.append(Double(r.ready - r.killed) / 1e6)
             let next = i + 1 < speechRestarts.count ? speechRestarts[i + 1].killed : UInt64.max
-            if let line = captured.first(where: { $0.time > r.ready }), line.time < next {
+            if let line = captured.first(where: { $0.started && $0.time > r.ready }), line.time < next {
                 fromReady.append(Double(line.time - r.ready) / 1e6)
                 fromKill.append(Double(line.time - r.killed) / 1e6)
             } else { silent += 1 }

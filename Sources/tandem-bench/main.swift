@@ -12,7 +12,7 @@ import Foundation
 //                              a generated suite of 100 × 100 cases through tandem test
 //   tandem-bench updates       an app's changes through the service, at 1k, 10k and 100k elements
 //   tandem-bench serve-load    a real tandem serve under an app's stream and many clients
-//   tandem-bench soak [--speechd N] [--brltty M] [--seconds S] [--seed X]
+//   tandem-bench soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--ms-per-char C]
 //                              a long live replay while the daemons are killed (Docs/reliability.md)
 //   tandem-bench profile load|parse|next|replay SIZE [N]
 //                              one piece of work alone, N times, for a profiler
@@ -45,7 +45,7 @@ let usage = """
                        S seconds measured (default 60; --full: 600) after 5 s of warm-up;
                        --pin: tandem serve alone on CPU 0, the benchmark on the other CPUs;
                        --gap: ms from a command's speech to the next command (default 20)
-      soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--keep]
+      soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--ms-per-char C] [--keep]
                        a live replay through a private speech-dispatcher and BRLTTY, SIGKILLed
                        and restarted N (1000) and M (200) times at seeded random moments;
                        lost and doubled announcements, recovery times (Docs/reliability.md)

@@ -16,6 +16,9 @@ enum Step: Sendable {
     case settle
     /// The end-of-speech notice for the utterance with this text (the id it was last spoken with).
     case end(String)
+    /// speech-dispatcher's notice that the utterance with this text was spoken to its end,
+    /// which may arrive after the policy cut it (`speechFinished`).
+    case heard(String)
 }
 
 /// A row of a rule's table: a named script and every decision it must produce, in order.
@@ -63,6 +66,12 @@ struct PolicyScript {
                 return
             }
             record(policy.speechEnded(id: id, at: now))
+        case .heard(let text):
+            guard let id = spokenIDs[text] else {
+                log.append("@\(now) error: \(text) was never spoken")
+                return
+            }
+            record(policy.speechFinished(id: id, at: now))
         }
     }
 

@@ -156,6 +156,47 @@ struct TandemRuleTests {
         #expect(PolicyScript.run(c) == c.expected)
     }
 
+    // The soak found it: "announcement 415 message" ended in the synthesizer in the same
+    // millisecond an important cut it; its END notice came right after the cut, and the
+    // put-back copy was said again whole (the user heard it twice).
+    @Test("a message whose end notice comes just after an important cut it is not said again", arguments: [
+        Case("its end notice comes after the cut", [
+            .say(announcement("Saved")), .settle,
+            .at(120), .say(highAnnouncement("Battery low")), .settle,
+            .at(121), .heard("Saved"), .settle,
+            .at(780), .heard("Battery low"), .settle,
+        ], expect: [
+            "@0 speak message Saved #0",
+            "@120 cancel message Saved #0",
+            "@120 postpone message Saved #0 (interrupted by important)",
+            "@120 speak important Battery low #1",
+            "@121 drop message Saved #0 (heard to its end before the cut)",
+        ]),
+        Case("a cancel notice instead: it was cut, and is said again", [
+            .say(announcement("Saved")), .settle,
+            .at(120), .say(highAnnouncement("Battery low")), .settle,
+            .at(121), .end("Saved"), .settle,
+            .at(780), .heard("Battery low"), .settle,
+        ], expect: [
+            "@0 speak message Saved #0",
+            "@120 cancel message Saved #0",
+            "@120 postpone message Saved #0 (interrupted by important)",
+            "@120 speak important Battery low #1",
+            "@780 speak message Saved #0",
+        ]),
+        Case("heard to its end while playing: as any end, the next one starts", [
+            .say(announcement("Saved")), .settle, .say(announcement("Sent")), .settle,
+            .at(500), .heard("Saved"), .settle,
+        ], expect: [
+            "@0 speak message Saved #0",
+            "@0 postpone message Sent #1 (after message)",
+            "@500 speak message Sent #1",
+        ]),
+    ])
+    func aMessageHeardWholeIsNotPutBack(_ c: Case) {
+        #expect(PolicyScript.run(c) == c.expected)
+    }
+
     @Test("hint follows after the hint delay and is dropped when anything else starts", arguments: [
         Case("after the delay", [
             .key, .say(focus("Send", hint: "Double tap to send"), user: true), .settle,

@@ -127,6 +127,11 @@ do_stop() {
 do_kill() {
   local pid
   pid=$(daemon_pid) || { echo "speech-dispatcher: not running" >&2; return 1; }
+  # One kill(1) for the daemon and everything it runs, so that they die together: killed one
+  # by one, a module or shell line that outlives its daemon by the time /proc takes to read
+  # could finish a message (an END line) no client will hear of. A shell line started between
+  # the reading and the kill is caught by the second pass, before its speaking time is up.
+  kill_session "$pid"
   kill -KILL "$pid" 2>/dev/null || true
   kill_session "$pid"
   for _ in $(seq 40); do alive "$pid" || break; sleep 0.05; done
