@@ -51,16 +51,17 @@ enum ServeCommand {
             serviceOptions.userActionWindow = n
         }
 
-        // Where records go: the transcript file, and each live output.
+        // Where records go: each live output, then the transcript file (the outputs first, so
+        // that speech and braille never wait for a line to be written).
         var sinks: [any OutputSink] = []
         let transcript = try args.options["--transcript"].map { (p) throws(CLIError) in try Self.writer(p) }
-        if let t = transcript { sinks.append(t.sink) }
         var outputs: [any LiveOutput] = []
         if profile.speech { outputs.append(SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)) }
         if profile.braille {
             outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
         }
         sinks += outputs.map { $0 as any OutputSink }
+        if let t = transcript { sinks.append(t.sink) }
         let (session, service) = Service.start(profile: profile, catalog: catalog, options: serviceOptions, sink: MultiplexSink(sinks),
                                                timing: .virtual, makeTranslator: ReplayInputs.translator)
         let runner = LiveRunner(session: session, keyMap: profile.keyMap)
