@@ -56,7 +56,15 @@ enum ServeCommand {
         var sinks: [any OutputSink] = []
         let transcript = try args.options["--transcript"].map { (p) throws(CLIError) in try Self.writer(p) }
         var outputs: [any LiveOutput] = []
-        if profile.speech { outputs.append(SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)) }
+        // TANDEM_SSIP_TRACE=FILE: every SSIP command and reply with its time, written at the
+        // end (tandem-bench serve-load times Tandem's own share with it).
+        let traceFile = ProcessInfo.processInfo.environment["TANDEM_SSIP_TRACE"].flatMap { $0.isEmpty ? nil : $0 }
+        let trace = traceFile.map { _ in SSIPTraceLog() }
+        if profile.speech {
+            let speech = SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)
+            if let trace { speech.trace = { trace.record($0) } }
+            outputs.append(speech)
+        }
         if profile.braille {
             outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
         }
@@ -125,6 +133,11 @@ enum ServeCommand {
 
         socket.stop()
         for o in outputs { o.stop() }
+        if let trace, let traceFile {
+            do { try trace.text().write(toFile: traceFile, atomically: true, encoding: .utf8) } catch {
+                log.warning("cannot write the SSIP trace \(traceFile): \(error)")
+            }
+        }
         signals.forEach { $0.cancel() }
         for w in [transcript, recording].compactMap({ $0 }) { w.close() }
         log.info("stopped")
