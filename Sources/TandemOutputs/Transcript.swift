@@ -5,10 +5,9 @@ import TandemPresentation
 public enum Transcript {
     /// The line for a record at time `t` (milliseconds).
     public static func line(for record: Record, at t: Int) -> TranscriptLine {
-        var f: [(String, TranscriptLine.Value)] = [("t", .int(t))]
+        var f: [(String, TranscriptLine.Value)] = [("t", .int(t)), ("ch", .string(channel(of: record)))]
         switch record {
         case .speech(let decision):
-            f.append(("ch", .string("speech")))
             switch decision {
             case .speak(let s):
                 f += [("op", .string("speak"))] + spoken(s)
@@ -20,23 +19,34 @@ public enum Transcript {
                 f += [("op", .string("postpone"))] + spoken(s) + [("reason", .string(reason))]
             }
         case .braille(let frame):
-            f += [("ch", .string("braille")), ("text", .string(frame.text)), ("cells", .string(unicodeBraille(frame.cells)))]
+            f += [("text", .string(frame.text)), ("cells", .string(unicodeBraille(frame.cells)))]
             if let c = frame.cursor { f.append(("cursor", .int(c))) }
             f.append(("window", .string("\(frame.window + 1)/\(frame.windowCount)")))
             if frame.flash { f.append(("flash", .bool(true))) }
         case .sound(let icon):
-            f += [("ch", .string("sound")), ("icon", .string(icon.rawValue))]
+            f += [("icon", .string(icon.rawValue))]
         case .event(let e):
-            f += [("ch", .string("event")), ("type", .string(e.type))]
+            f += [("type", .string(e.type))]
             f += e.fields.map { ($0.key, .string($0.value)) }
         case .outputStatus(let s):
-            f += [("ch", .string("event")), ("type", .string("output")), ("output", .string(s.output.rawValue)),
+            f += [("type", .string("output")), ("output", .string(s.output.rawValue)),
                   ("available", .string(s.available ? "yes" : "no")), ("message", .string(s.message))]
         case .speechSettings(let s):
-            f += [("ch", .string("event")), ("type", .string("voice")), ("rate", .string(String(s.voice.rate))),
+            f += [("type", .string("voice")), ("rate", .string(String(s.voice.rate))),
                   ("punctuation", .string(s.voice.punctuation)), ("hints", .string(s.hints ? "on" : "off"))]
         }
         return TranscriptLine(f)
+    }
+
+    /// The line's channel (`ch`): known without building the line, so a subscriber that does
+    /// not want it costs nothing more.
+    public static func channel(of record: Record) -> String {
+        switch record {
+        case .speech: return "speech"
+        case .braille: return "braille"
+        case .sound: return "sound"
+        case .event, .outputStatus, .speechSettings: return "event"
+        }
     }
 
     static func spoken(_ s: Spoken) -> [(String, TranscriptLine.Value)] {

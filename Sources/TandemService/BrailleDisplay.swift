@@ -3,6 +3,10 @@ import TandemPresentation
 
 /// What the braille display shows: the focus line, or a flash message over it, each panned
 /// to one window of the display's width.
+///
+/// A new focus line is translated when it is first needed (a frame, a pan), not when it is
+/// shown: the session says the focus first and writes braille after, so a key press does not
+/// wait for liblouis before its speech goes out.
 struct BrailleDisplay {
     struct Shown {
         var line: BrailleLine
@@ -14,7 +18,11 @@ struct BrailleDisplay {
     var translator: any BrailleTranslator
     /// The language lines are translated in (the foreground app's).
     var language: String
-    private(set) var focus: Shown?
+    /// The focus line, translated (see `resolveFocus`).
+    var focus: Shown? { pendingFocus.map(shown) ?? translatedFocus }
+    private var translatedFocus: Shown?
+    /// A focus line shown and not yet translated, with the window to show.
+    private var pendingFocus: (text: BrailleText, choice: WindowChoice)?
     private(set) var flash: Shown?
     private var lastFrame: BrailleFrame?
     /// Whether the current focus line has reached the display since focus last moved; false
@@ -40,16 +48,27 @@ struct BrailleDisplay {
         case last
     }
 
-    /// Shows a new focus line.
+    /// Shows a new focus line (translated once it is needed).
     mutating func showFocus(_ text: BrailleText, window choice: WindowChoice = .cursor) {
-        let l = line(for: text)
+        pendingFocus = (text, choice)
+    }
+
+    func shown(_ pending: (text: BrailleText, choice: WindowChoice)) -> Shown {
+        let l = line(for: pending.text)
         let w = l.windows(width: width)
-        let index = switch choice {
+        let index = switch pending.choice {
         case .cursor: l.windowIndex(containingCursor: w)
         case .first: 0
         case .last: w.count - 1
         }
-        focus = Shown(line: l, windows: w, window: index)
+        return Shown(line: l, windows: w, window: index)
+    }
+
+    /// Translates a focus line shown since, once.
+    mutating func resolveFocus() {
+        guard let p = pendingFocus else { return }
+        translatedFocus = shown(p)
+        pendingFocus = nil
     }
 
     /// Focus moved to another element: its line is unread until a frame without a message
@@ -58,10 +77,11 @@ struct BrailleDisplay {
 
     /// Replaces the focus line's content but keeps the window the user panned to.
     mutating func updateFocus(_ text: BrailleText) {
-        let keep = focus?.window ?? 0
+        resolveFocus()
+        let keep = translatedFocus?.window ?? 0
         let l = line(for: text)
         let w = l.windows(width: width)
-        focus = Shown(line: l, windows: w, window: min(keep, w.count - 1))
+        translatedFocus = Shown(line: l, windows: w, window: min(keep, w.count - 1))
     }
 
     mutating func showFlash(_ text: BrailleText) {
@@ -88,7 +108,8 @@ struct BrailleDisplay {
             return true
         }
         if flash != nil { return move(&flash!) }
-        if focus != nil { return move(&focus!) }
+        resolveFocus()
+        if translatedFocus != nil { return move(&translatedFocus!) }
         return false
     }
 
@@ -107,6 +128,7 @@ struct BrailleDisplay {
     /// The frame to write when it differs from the last one written (the last frame wins;
     /// an unchanged display is not written again).
     mutating func takeChangedFrame() -> BrailleFrame? {
+        resolveFocus()
         guard let f = frame() else { return nil }
         if !f.flash { focusSeen = true }
         guard f != lastFrame else { return nil }

@@ -45,7 +45,8 @@ public struct LiveReplay {
         for o in outputs { o.start(report: startup.reporter) }
         startup.waitUntilSettled(timeout: startTimeout)
 
-        let sink = MultiplexSink([transcript] + outputs.map { $0 as any OutputSink })
+        // The outputs first: speech and braille never wait for a transcript line to be written.
+        let sink = MultiplexSink(outputs.map { $0 as any OutputSink } + [transcript])
         let session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)
         let runner = LiveRunner(session: session)

@@ -6,6 +6,10 @@ import TandemProtocol
 /// Messages the service has for its clients, in the order it made them, until the driver
 /// takes them (live: to the socket; in tests: to look at). Transcript lines for subscribers
 /// join the same queue, so a client sees everything in the order it happened.
+///
+/// A transcript line is queued as its record and written as JSON only when the driver takes
+/// the queue, after the batch of input: the speech and braille outputs get the record first,
+/// and a key press reaches speech-dispatcher without waiting for the subscribers' JSON.
 public final class ServiceOutbox: Sendable {
     public enum Item: Sendable {
         case send(client: String, ServerMessage)
@@ -13,28 +17,70 @@ public final class ServiceOutbox: Sendable {
         case close(client: String)
     }
 
-    private let items = Mutex<[Item]>([])
+    private enum Queued: Sendable {
+        case item(Item)
+        case transcript(clients: [String], record: Record, time: Int)
+    }
+
+    private let items = Mutex<[Queued]>([])
     public init() {}
 
-    public func send(_ client: String, _ message: ServerMessage) { items.withLock { $0.append(.send(client: client, message)) } }
-    public func close(_ client: String) { items.withLock { $0.append(.close(client: client)) } }
+    public func send(_ client: String, _ message: ServerMessage) { items.withLock { $0.append(.item(.send(client: client, message))) } }
+    public func close(_ client: String) { items.withLock { $0.append(.item(.close(client: client))) } }
+
+    /// `record`'s transcript line to each of `clients`, written when the queue is taken.
+    func sendTranscript(_ clients: [String], _ record: Record, at time: Int) {
+        items.withLock { $0.append(.transcript(clients: clients, record: record, time: time)) }
+    }
 
     /// Everything queued, oldest first; the queue is empty afterwards.
-    public func take() -> [Item] { items.withLock { q in defer { q.removeAll() }; return q } }
+    public func take() -> [Item] {
+        let queued = items.withLock { q in defer { q.removeAll() }; return q }
+        var out: [Item] = []
+        out.reserveCapacity(queued.count)
+        for q in queued {
+            switch q {
+            case .item(let item):
+                out.append(item)
+            case .transcript(let clients, let record, let time):
+                let json = Transcript.line(for: record, at: time).json
+                for c in clients { out.append(.send(client: c, .transcript(line: json))) }
+            }
+        }
+        return out
+    }
 }
 
 /// Which controllers subscribed to which transcript channels.
 public final class Subscribers: Sendable {
-    private let table = Mutex<[String: Set<Channel>]>([:])
+    private let table = Mutex(Table())
     public init() {}
 
-    func add(_ client: String, channels: Set<Channel>) { table.withLock { $0[client] = channels } }
-    func remove(_ client: String) { _ = table.withLock { $0.removeValue(forKey: client) } }
-    var isEmpty: Bool { table.withLock { $0.isEmpty } }
+    func add(_ client: String, channels: Set<Channel>) { table.withLock { $0[client] = channels; Self.index(&$0) } }
+    func remove(_ client: String) { table.withLock { _ = $0.removeValue(forKey: client); Self.index(&$0) } }
+    var isEmpty: Bool { table.withLock { $0.byClient.isEmpty } }
 
     /// The clients that want `channel`, in a stable order.
     func wanting(_ channel: Channel) -> [String] {
-        table.withLock { t in t.filter { $0.value.contains(channel) }.map(\.key).sorted() }
+        table.withLock { $0.byChannel[channel] ?? [] }
+    }
+
+    /// Who wants what, and the answer to `wanting` for each channel, worked out when a client
+    /// subscribes or leaves rather than for every line.
+    private struct Table: Sendable {
+        var byClient: [String: Set<Channel>] = [:]
+        var byChannel: [Channel: [String]] = [:]
+        subscript(client: String) -> Set<Channel>? {
+            get { byClient[client] }
+            set { byClient[client] = newValue }
+        }
+        mutating func removeValue(forKey client: String) -> Set<Channel>? { byClient.removeValue(forKey: client) }
+    }
+
+    private static func index(_ t: inout Table) {
+        t.byChannel = Dictionary(uniqueKeysWithValues: Channel.allCases.map { channel in
+            (channel, t.byClient.filter { $0.value.contains(channel) }.map(\.key).sorted())
+        })
     }
 }
 
@@ -50,12 +96,10 @@ public final class SubscriberSink: OutputSink {
     }
 
     public func emit(_ record: Record, at time: Int) {
-        guard !subscribers.isEmpty else { return }
-        let line = Transcript.line(for: record, at: time)
-        guard let channel = line.string("ch").flatMap(Channel.init(rawValue:)) else { return }
+        guard !subscribers.isEmpty, let channel = Channel(rawValue: Transcript.channel(of: record)) else { return }
+        // Who gets it is decided now (a client subscribing later in the batch does not).
         let clients = subscribers.wanting(channel)
         guard !clients.isEmpty else { return }
-        let json = line.json
-        for c in clients { outbox.send(c, .transcript(line: json)) }
+        outbox.sendTranscript(clients, record, at: time)
     }
 }

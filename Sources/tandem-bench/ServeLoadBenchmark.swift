@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TandemOutputs
 
 /// `tandem-bench serve-load`: a real `tandem serve` (the `tandem` built beside this binary, in
 /// a process of its own) under an app's stream of changes and many clients, over its socket
@@ -60,6 +61,40 @@ enum ServeLoadBenchmark {
         /// time speech-dispatcher took to answer the commands before it (Tandem's own share).
         var speak: UInt64?
         var own: UInt64?
+        /// When the command was written (monotonic ns).
+        var sent: UInt64 = 0
+        /// Tandem's own share on its own clock (`ownShare(sent:focus:)`).
+        var ownTraced: UInt64?
+    }
+
+    /// Tandem's own share of one command, from `tandem serve`'s SSIP trace (`TANDEM_SSIP_TRACE`,
+    /// CLOCK_MONOTONIC as the benchmark's): from the command's write to the focus connection's
+    /// next `SPEAK` written, less the time Tandem waited for that connection's replies
+    /// meanwhile. No relay hop is in it. `focus`: the focus connection's entries, in order.
+    static func ownShare(sent: UInt64, focus: [SSIPTrace]) -> UInt64? {
+        var waits: UInt64 = 0
+        var wrote: UInt64?
+        // the first entry at or after `sent`, and the write before it if a reply was awaited
+        var low = 0, high = focus.count
+        while low < high {
+            let mid = (low + high) / 2
+            if focus[mid].time < sent { low = mid + 1 } else { high = mid }
+        }
+        var i = low
+        if i > 0, focus[i - 1].kind == .wrote { i -= 1 }
+        while i < focus.count {
+            let t = focus[i]
+            i += 1
+            switch t.kind {
+            case .wrote:
+                if t.command == "SPEAK", t.time >= sent { return t.time - sent - min(waits, t.time - sent) }
+                wrote = max(t.time, sent)
+            case .replied:
+                if let w = wrote, t.time > w { waits += t.time - w }
+                wrote = nil
+            }
+        }
+        return nil
     }
 
     static func run(_ o: Options) throws -> String {
@@ -89,6 +124,12 @@ enum ServeLoadBenchmark {
 
         // tandem serve, its log in a file.
         let serve = Process()
+        let tracePath = dir + "/ssip-trace.txt"
+        if proxy != nil {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TANDEM_SSIP_TRACE"] = tracePath
+            serve.environment = environment
+        }
         serve.executableURL = URL(fileURLWithPath: tandem)
         serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless", "--speech", speech]
         _ = FileManager.default.createFile(atPath: dir + "/serve.log", contents: nil)
@@ -233,6 +274,7 @@ enum ServeLoadBenchmark {
             let sent = Monotonic.now()
             guard nav.send(#"{"type":"command","command":"\#(command)"}"#) else { throw BenchFailure("tandem serve closed the controller") }
             var sample = Sample(phase: phase, position: (step - 1) % 80)
+            sample.sent = sent
             while sample.speech == nil, let line = nav.readLine(timeoutMs: 2_000) {
                 let text = String(decoding: line, as: UTF8.self)
                 if sample.key == nil {
@@ -277,6 +319,19 @@ enum ServeLoadBenchmark {
             stalledLeft = s.bytesRead
         }
         let alive = serve.isRunning
+        // With speech: stop tandem serve now, so that it writes its SSIP trace.
+        var traced = false
+        if proxy != nil {
+            if serve.isRunning { serve.terminate() }
+            serve.waitUntilExit()
+            if let text = try? String(contentsOfFile: tracePath, encoding: .utf8), case .success(let trace) = SSIPTraceLog.parse(text) {
+                let focus = trace.filter { $0.component == .focus }.sorted { $0.time < $1.time }
+                for i in samples.indices where samples[i].speech != nil {
+                    samples[i].ownTraced = ownShare(sent: samples[i].sent, focus: focus)
+                }
+                traced = true
+            }
+        }
 
         // The report.
         var out = "serve-load: tandem serve (\(tandem)) over its socket\n"
@@ -330,6 +385,21 @@ enum ServeLoadBenchmark {
                     + Report.number(b.max / 1e3).leftPadded(to: 10) + "\(s.count - speak.count)".leftPadded(to: 10) + "\n"
             }
             out += "own share: command → SPEAK less speech-dispatcher's time answering the focus connection's commands before it (CANCEL, SET …)\n"
+            if traced {
+                out += "\nTandem's own share on its own clock (tandem serve's SSIP trace: command written → SPEAK written, less Tandem's waits\n"
+                out += "for the focus connection's replies; the relay's hops are not in it), µs\n"
+                out += "phase".padding(toLength: 44, withPad: " ", startingAt: 0) + "median / p90 / p99".leftPadded(to: 30) + "max".leftPadded(to: 10) + "found".leftPadded(to: 10) + "\n"
+                for (phase, name) in [(1, "all clients reading"), (2, "and one client that stopped reading")] {
+                    let s = samples.filter { $0.phase == phase && $0.speech != nil }
+                    let own = s.compactMap(\.ownTraced)
+                    guard !own.isEmpty else { out += "\(name): no SPEAK in the trace\n"; continue }
+                    let b = Summary(nanoseconds: own)
+                    func p90(_ x: [UInt64]) -> String { Report.number(Summary.percentile(90, ofSorted: x.map { Double($0) }.sorted()) / 1e3) }
+                    out += name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                        + "\(Report.number(b.median / 1e3)) / \(p90(own)) / \(Report.number(b.p99 / 1e3))".leftPadded(to: 30)
+                        + Report.number(b.max / 1e3).leftPadded(to: 10) + "\(own.count) of \(s.count)".leftPadded(to: 10) + "\n"
+                }
+            }
         }
         if stalled != nil {
             out += "the stalled client: \(shared.stalledStatuses.load(ordering: .relaxed)) status requests sent, "

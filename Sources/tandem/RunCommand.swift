@@ -39,7 +39,7 @@ enum RunCommand {
         let screen = ScreenView(wanted: !args.flags.contains("--quiet-screen") && isatty(STDOUT_FILENO) == 1)
         let keyMap = profile.keyMap
         var session = Session(catalog: catalog, profile: profile,
-                              sink: MultiplexSink([transcript, screen] + outputs.map { $0 as any OutputSink }),
+                              sink: MultiplexSink(outputs.map { $0 as any OutputSink } + [transcript, screen]),
                               timing: .virtual, makeTranslator: ReplayInputs.translator)
         session.helpKeys = keyMap
         let runner = LiveRunner(session: session, keyMap: keyMap)

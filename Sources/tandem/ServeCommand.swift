@@ -51,16 +51,25 @@ enum ServeCommand {
             serviceOptions.userActionWindow = n
         }
 
-        // Where records go: the transcript file, and each live output.
+        // Where records go: each live output, then the transcript file (the outputs first, so
+        // that speech and braille never wait for a line to be written).
         var sinks: [any OutputSink] = []
         let transcript = try args.options["--transcript"].map { (p) throws(CLIError) in try Self.writer(p) }
-        if let t = transcript { sinks.append(t.sink) }
         var outputs: [any LiveOutput] = []
-        if profile.speech { outputs.append(SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)) }
+        // TANDEM_SSIP_TRACE=FILE: every SSIP command and reply with its time, written at the
+        // end (tandem-bench serve-load times Tandem's own share with it).
+        let traceFile = ProcessInfo.processInfo.environment["TANDEM_SSIP_TRACE"].flatMap { $0.isEmpty ? nil : $0 }
+        let trace = traceFile.map { _ in SSIPTraceLog() }
+        if profile.speech {
+            let speech = SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)
+            if let trace { speech.trace = { trace.record($0) } }
+            outputs.append(speech)
+        }
         if profile.braille {
             outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
         }
         sinks += outputs.map { $0 as any OutputSink }
+        if let t = transcript { sinks.append(t.sink) }
         let (session, service) = Service.start(profile: profile, catalog: catalog, options: serviceOptions, sink: MultiplexSink(sinks),
                                                timing: .virtual, makeTranslator: ReplayInputs.translator)
         let runner = LiveRunner(session: session, keyMap: profile.keyMap)
@@ -124,6 +133,11 @@ enum ServeCommand {
 
         socket.stop()
         for o in outputs { o.stop() }
+        if let trace, let traceFile {
+            do { try trace.text().write(toFile: traceFile, atomically: true, encoding: .utf8) } catch {
+                log.warning("cannot write the SSIP trace \(traceFile): \(error)")
+            }
+        }
         signals.forEach { $0.cancel() }
         for w in [transcript, recording].compactMap({ $0 }) { w.close() }
         log.info("stopped")

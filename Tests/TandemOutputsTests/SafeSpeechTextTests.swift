@@ -78,4 +78,36 @@ import Testing
         #expect(!cleaned.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
         #expect(cleaned == ". ]0;pwned .. SPEAK . QUIT")
     }
+
+    /// The one-pass check for text already clean must agree with the full rewrite on any
+    /// text: random mixes of letters, accents, combining marks, prepended marks, emoji
+    /// joiners, spaces of every kind and control characters, with small limits so the cuts
+    /// are reached too.
+    @Test func theShortcutForCleanTextAgreesWithTheRewrite() {
+        let pieces: [String] = ["a", "B", "7", ",", "$", " ", " ", "  ", "\u{A0}", "\t", "\n", "\r\n", "\u{2028}",
+                                "ã", "ç", "\u{301}", "\u{308}", "\u{600}", "\u{200D}", "👍", "\u{1F3FD}", "🇧🇷",
+                                "\u{6DD}", "\u{110BD}", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{FEFF}", "\u{200B}", "\u{FFFE}", "ж", "漢", "."]
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var shortcuts = 0
+        for round in 0..<20_000 {
+            var text = ""
+            for _ in 0..<(next() % 30) {
+                // now and then a long run of one mark, to pass the scalars-per-character limit
+                text += next() % 40 == 0 ? String(repeating: "\u{301}", count: 10 + next() % 10) : pieces[next() % pieces.count]
+            }
+            let (chars, bytes) = round % 2 == 0 ? (SafeSpeechText.maxCharacters, SafeSpeechText.maxUTF8Bytes) : (12, 30)
+            let full = SafeSpeechText.rewritten(text, maxCharacters: chars, maxUTF8Bytes: bytes)
+            #expect(SafeSpeechText.clean(text, maxCharacters: chars, maxUTF8Bytes: bytes) == full, "\(Array(text.unicodeScalars))")
+            if SafeSpeechText.isClean(text, maxCharacters: chars, maxUTF8Bytes: bytes) {
+                shortcuts += 1
+                #expect(full == text, "\(Array(text.unicodeScalars)) is not clean")
+            }
+        }
+        // The shortcut is taken for a good part of the texts, or it would test nothing.
+        #expect(shortcuts > 500, "\(shortcuts)")
+    }
 }

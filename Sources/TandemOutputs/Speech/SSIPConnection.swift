@@ -11,6 +11,10 @@ public struct SSIPTrace: Sendable, Hashable {
     public var code: Int
     /// `WorkerClock.now()` right after the write or the read.
     public var time: UInt64
+
+    public init(kind: Kind, command: String, component: SpeechComponent, code: Int, time: UInt64) {
+        self.kind = kind; self.command = command; self.component = component; self.code = code; self.time = time
+    }
 }
 
 /// One SSIP connection (one `SpeechComponent`): commands and their replies with deadlines,

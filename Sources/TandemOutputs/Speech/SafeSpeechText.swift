@@ -30,6 +30,41 @@ public enum SafeSpeechText {
 
     /// `text` cleaned as described above; empty when nothing speakable is left.
     public static func clean(_ text: String, maxCharacters: Int = maxCharacters, maxUTF8Bytes: Int = maxUTF8Bytes) -> String {
+        if isClean(text, maxCharacters: maxCharacters, maxUTF8Bytes: maxUTF8Bytes) { return text }
+        return rewritten(text, maxCharacters: maxCharacters, maxUTF8Bytes: maxUTF8Bytes)
+    }
+
+    /// Whether cleaning would give `text` back unchanged — nearly every label — found with one
+    /// pass over its scalars instead of splitting it into grapheme clusters: within both
+    /// limits (scalars bound the characters), nothing removed, single spaces between words
+    /// and none at either end, and no cluster over `maxScalarsPerCharacter` scalars. For that
+    /// last one the scalars are counted in stretches that end where two printable ASCII
+    /// scalars meet — always a cluster boundary — so no cluster is longer than its stretch.
+    static func isClean(_ text: String, maxCharacters: Int, maxUTF8Bytes: Int) -> Bool {
+        guard text.utf8.count <= maxUTF8Bytes else { return false }
+        var count = 0
+        var stretch = 0
+        var previousWasASCII = false
+        var previousWasSpace = true      // a space first is a space at the start
+        for scalar in text.unicodeScalars {
+            count += 1
+            let isSpace = scalar.value == 0x20
+            if isSpace {
+                if previousWasSpace { return false }
+            } else if isBreakOrSpace(scalar) || isRemoved(scalar) || mayPrepend(scalar) {
+                return false
+            }
+            previousWasSpace = isSpace
+            // Control characters are ASCII too, but were refused above.
+            stretch = scalar.isASCII && previousWasASCII ? 1 : stretch + 1
+            if stretch > maxScalarsPerCharacter { return false }
+            previousWasASCII = scalar.isASCII
+        }
+        return count <= maxCharacters && !previousWasSpace
+    }
+
+    /// The cleaning itself, grapheme cluster by cluster.
+    static func rewritten(_ text: String, maxCharacters: Int, maxUTF8Bytes: Int) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var characters = 0
@@ -74,6 +109,16 @@ public enum SafeSpeechText {
             bytes += size
         }
         return String(out)
+    }
+
+    /// Scalars that may join the character after them into their cluster (Unicode's
+    /// Prepend: Arabic number signs, some Brahmic prefixes), a space included, which the
+    /// rewrite then moves in front of them; with a margin (the whole Brahmic supplement block).
+    static func mayPrepend(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x11000...0x11FFF: return true
+        default: return false
+        }
     }
 
     /// Whitespace that separates words, line and paragraph breaks included; no-break spaces

@@ -23,6 +23,9 @@ extension SpeechdEngine {
                 continue
             }
             handle(job)
+            // Work posted while that job waited for the daemon (the speech of the key whose
+            // cancel just went out) goes next, without a turn through the wait.
+            if deferred.isEmpty, !worker.isStopping { deferred += worker.take { $0.takeJobs() } }
         }
     }
 
