@@ -142,17 +142,7 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     private func listen() throws {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            let bytes = Array(path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, Glibc.listen(fd, 16) == 0 else {
+        guard UnixAddress.bind(fd, path) == 0, Glibc.listen(fd, 16) == 0 else {
             close(fd)
             throw TestSupportError("fake SSIP peer cannot listen at \(path): \(String(cString: strerror(errno)))")
         }

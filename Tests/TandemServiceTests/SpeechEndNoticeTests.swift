@@ -24,18 +24,26 @@ import TandemTestSupport
         }
     }
 
+    static let message = "Your order was saved to the shopping cart"
+
+    /// A live session (no outputs) saying `message`, with an important posted over it; the
+    /// message's first speak decision.
+    static func messageCutByImportant() throws -> (LiveSession, Spoken) {
+        let live = LiveSession(catalog: try Example("grocery").catalog(), outputs: [])
+        live.send(.post(.announcement(text: message, priority: .default, delay: 0)))
+        #expect(waitUntil { !spoken(live, message).isEmpty })
+        let first = try #require(spoken(live, message).first)
+        live.send(.post(.announcement(text: "Alarm", priority: .high, delay: 0)))
+        return (live, first)
+    }
+
     /// The race the soak found: the synthesizer finished a message in the same millisecond an
     /// important cut it, and its END notice reached Tandem just after the cut.
     @Test("a message whose END arrives just after an important cut it is heard once, not twice")
     func finishedMessageIsNotPutBack() throws {
-        let live = LiveSession(catalog: try Example("grocery").catalog(), outputs: [])
+        let (live, first) = try Self.messageCutByImportant()
         defer { live.finish() }
-        let message = "Your order was saved to the shopping cart"
-        live.send(.post(.announcement(text: message, priority: .default, delay: 0)))
-        #expect(waitUntil { !Self.spoken(live, message).isEmpty })
-        let first = try #require(Self.spoken(live, message).first)
-
-        live.send(.post(.announcement(text: "Alarm", priority: .high, delay: 0)))
+        let message = Self.message
         live.send(.output(.speechEnded(first.id)))
         #expect(live.finish(whenQuietWithin: 10_000))
 
@@ -45,14 +53,9 @@ import TandemTestSupport
 
     @Test("a message cancelled by the cut is said again after the important")
     func cancelledMessageIsPutBack() throws {
-        let live = LiveSession(catalog: try Example("grocery").catalog(), outputs: [])
+        let (live, first) = try Self.messageCutByImportant()
         defer { live.finish() }
-        let message = "Your order was saved to the shopping cart"
-        live.send(.post(.announcement(text: message, priority: .default, delay: 0)))
-        #expect(waitUntil { !Self.spoken(live, message).isEmpty })
-        let first = try #require(Self.spoken(live, message).first)
-
-        live.send(.post(.announcement(text: "Alarm", priority: .high, delay: 0)))
+        let message = Self.message
         live.send(.output(.speechCancelled(first.id)))
         #expect(live.finish(whenQuietWithin: 10_000))
 

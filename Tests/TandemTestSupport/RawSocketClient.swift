@@ -11,16 +11,7 @@ public final class RawSocketClient: @unchecked Sendable {
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in bytes.prefix(raw.count - 1).enumerated() { raw[i] = b }
-        }
-        let ok = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard ok == 0 else {
+        guard UnixAddress.connect(fd, path) == 0 else {
             // `deinit` runs on this throw (every stored property is set) and closes `fd`: closing
             // it here too would close another thread's descriptor that took the number meanwhile.
             throw TestSupportError("connect \(path): \(String(cString: strerror(errno)))")

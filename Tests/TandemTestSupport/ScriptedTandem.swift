@@ -18,16 +18,7 @@ public final class ScriptedTandem: Sendable {
         socket = folder + "/control.sock"
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socket.utf8)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in bytes.prefix(raw.count - 1).enumerated() { raw[i] = b }
-        }
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, listen(fd, 1) == 0 else {
+        guard UnixAddress.bind(fd, socket) == 0, listen(fd, 1) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw TestSupportError("listen on \(socket): \(reason)")
