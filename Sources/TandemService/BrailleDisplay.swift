@@ -18,8 +18,9 @@ struct BrailleDisplay {
     var translator: any BrailleTranslator
     /// The language lines are translated in (the foreground app's).
     var language: String
-    /// The focus line, translated (see `resolveFocus`).
-    var focus: Shown? { pendingFocus.map(shown) ?? translatedFocus }
+    /// The focus line, translated (see `resolveFocus`); read while one is pending, it is
+    /// translated on each read, so only `frame()` reads it.
+    private var focus: Shown? { pendingFocus.map(shown) ?? translatedFocus }
     private var translatedFocus: Shown?
     /// A focus line shown and not yet translated, with the window to show.
     private var pendingFocus: (text: BrailleText, choice: WindowChoice)?

@@ -56,8 +56,8 @@ public final class Subscribers: Sendable {
     private let table = Mutex(Table())
     public init() {}
 
-    func add(_ client: String, channels: Set<Channel>) { table.withLock { $0[client] = channels; Self.index(&$0) } }
-    func remove(_ client: String) { table.withLock { _ = $0.removeValue(forKey: client); Self.index(&$0) } }
+    func add(_ client: String, channels: Set<Channel>) { table.withLock { $0.set(client, channels) } }
+    func remove(_ client: String) { table.withLock { $0.set(client, nil) } }
     var isEmpty: Bool { table.withLock { $0.byClient.isEmpty } }
 
     /// The clients that want `channel`, in a stable order.
@@ -68,19 +68,16 @@ public final class Subscribers: Sendable {
     /// Who wants what, and the answer to `wanting` for each channel, worked out when a client
     /// subscribes or leaves rather than for every line.
     private struct Table: Sendable {
-        var byClient: [String: Set<Channel>] = [:]
-        var byChannel: [Channel: [String]] = [:]
-        subscript(client: String) -> Set<Channel>? {
-            get { byClient[client] }
-            set { byClient[client] = newValue }
-        }
-        mutating func removeValue(forKey client: String) -> Set<Channel>? { byClient.removeValue(forKey: client) }
-    }
+        private(set) var byClient: [String: Set<Channel>] = [:]
+        private(set) var byChannel: [Channel: [String]] = [:]
 
-    private static func index(_ t: inout Table) {
-        t.byChannel = Dictionary(uniqueKeysWithValues: Channel.allCases.map { channel in
-            (channel, t.byClient.filter { $0.value.contains(channel) }.map(\.key).sorted())
-        })
+        /// `client` now wants `channels` (nil: nothing, it left).
+        mutating func set(_ client: String, _ channels: Set<Channel>?) {
+            byClient[client] = channels
+            byChannel = Dictionary(uniqueKeysWithValues: Channel.allCases.map { channel in
+                (channel, byClient.filter { $0.value.contains(channel) }.map(\.key).sorted())
+            })
+        }
     }
 }
 

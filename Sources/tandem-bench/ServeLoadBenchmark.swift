@@ -370,6 +370,7 @@ enum ServeLoadBenchmark {
             out += "focus speech with the stalled client ÷ without: median \(Report.ratio(b.median / a.median)), p99 \(Report.ratio(b.p99 / a.p99))\n"
         }
         if proxy != nil {
+            func p90(_ x: [UInt64]) -> String { Report.number(Summary.percentile(90, ofSorted: x.map { Double($0) }.sorted()) / 1e3) }
             out += "\ncommand → SPEAK written to speech-dispatcher (through the timing relay), µs (p99 by nearest rank)\n"
             out += "phase".padding(toLength: 44, withPad: " ", startingAt: 0) + "SPEAK: median / p90 / p99".leftPadded(to: 30)
                 + "Tandem's own share: median / p90 / p99".leftPadded(to: 42) + "max own".leftPadded(to: 10) + "no SPEAK".leftPadded(to: 10) + "\n"
@@ -378,7 +379,6 @@ enum ServeLoadBenchmark {
                 let speak = s.compactMap(\.speak), own = s.compactMap(\.own)
                 guard !speak.isEmpty else { out += "\(name): no SPEAK seen\n"; continue }
                 let a = Summary(nanoseconds: speak), b = Summary(nanoseconds: own)
-                func p90(_ x: [UInt64]) -> String { Report.number(Summary.percentile(90, ofSorted: x.map { Double($0) }.sorted()) / 1e3) }
                 out += name.padding(toLength: 44, withPad: " ", startingAt: 0)
                     + "\(Report.number(a.median / 1e3)) / \(p90(speak)) / \(Report.number(a.p99 / 1e3))".leftPadded(to: 30)
                     + "\(Report.number(b.median / 1e3)) / \(p90(own)) / \(Report.number(b.p99 / 1e3))".leftPadded(to: 42)
@@ -394,7 +394,6 @@ enum ServeLoadBenchmark {
                     let own = s.compactMap(\.ownTraced)
                     guard !own.isEmpty else { out += "\(name): no SPEAK in the trace\n"; continue }
                     let b = Summary(nanoseconds: own)
-                    func p90(_ x: [UInt64]) -> String { Report.number(Summary.percentile(90, ofSorted: x.map { Double($0) }.sorted()) / 1e3) }
                     out += name.padding(toLength: 44, withPad: " ", startingAt: 0)
                         + "\(Report.number(b.median / 1e3)) / \(p90(own)) / \(Report.number(b.p99 / 1e3))".leftPadded(to: 30)
                         + Report.number(b.max / 1e3).leftPadded(to: 10) + "\(own.count) of \(s.count)".leftPadded(to: 10) + "\n"

@@ -26,6 +26,9 @@ struct SoakReport {
     var after: ProcessUsage?
     var failures: Int
 
+    /// The texts of what the capture module spoke whole, in order.
+    var heardTexts: [String] { captured.filter(\.heard).map(\.text) }
+
     /// Texts and how often each occurs.
     static func counts<S: Sequence>(_ texts: S) -> [String: Int] where S.Element == String {
         var c: [String: Int] = [:]
@@ -37,7 +40,7 @@ struct SoakReport {
     /// the capture lacks, and how many it has more often than that; with examples of each.
     func compare(_ priorities: Set<Priority>, against reference: [SoakSessionRecorder.Said]? = nil) -> (expected: Int, lost: Int, doubled: Int, lostTexts: [String], doubledTexts: [String]) {
         let want = Self.counts((reference ?? expected).filter { priorities.contains($0.priority) }.map(\.text))
-        let got = Self.counts(captured.filter(\.heard).map(\.text))
+        let got = Self.counts(heardTexts)
         var lost = 0, doubled = 0
         var lostTexts: [String] = [], doubledTexts: [String] = []
         for (text, n) in want.sorted(by: { $0.key < $1.key }) {
@@ -102,7 +105,7 @@ struct SoakReport {
 
     /// Texts the live session spoke (at `priorities`) that the capture never has heard whole.
     func neverCaptured(_ priorities: Set<Priority>) -> (decided: Int, missing: [String]) {
-        let got = Set(captured.filter(\.heard).map(\.text))
+        let got = Set(heardTexts)
         let texts = Set(live.filter { priorities.contains($0.priority) }.map(\.text))
         return (texts.count, texts.filter { !got.contains($0) }.sorted())
     }
@@ -151,7 +154,7 @@ struct SoakReport {
 
         out += "the policy may drop (stale in an outage, latest-wins, hints, progress in between);\n"
         out += "the headless run's estimated durations queue more than instant live speech, so the live session's own decisions are the reference:\n"
-        let gotCounts = Self.counts(captured.filter(\.heard).map(\.text))
+        let gotCounts = Self.counts(heardTexts)
         for p in [Priority.text, .notification, .progress] {
             let decided = Self.counts(live.filter { $0.priority == p }.map(\.text))
             let said = decided.reduce(0) { $0 + min($1.value, gotCounts[$1.key, default: 0]) }

@@ -51,24 +51,22 @@ enum ServeCommand {
             serviceOptions.userActionWindow = n
         }
 
-        // Where records go: each live output, then the transcript file (the outputs first, so
-        // that speech and braille never wait for a line to be written).
-        var sinks: [any OutputSink] = []
         let transcript = try args.options["--transcript"].map { (p) throws(CLIError) in try Self.writer(p) }
         var outputs: [any LiveOutput] = []
         // TANDEM_SSIP_TRACE=FILE: every SSIP command and reply with its time, written at the
         // end (tandem-bench serve-load times Tandem's own share with it).
-        let traceFile = ProcessInfo.processInfo.environment["TANDEM_SSIP_TRACE"].flatMap { $0.isEmpty ? nil : $0 }
-        let trace = traceFile.map { _ in SSIPTraceLog() }
+        let trace = ProcessInfo.processInfo.environment["TANDEM_SSIP_TRACE"].flatMap { $0.isEmpty ? nil : (file: $0, log: SSIPTraceLog()) }
         if profile.speech {
             let speech = SpeechDispatcherOutput(address: profile.speechAddress, voice: profile.voiceSettings)
-            if let trace { speech.trace = { trace.record($0) } }
+            if let log = trace?.log { speech.trace = { log.record($0) } }
             outputs.append(speech)
         }
         if profile.braille {
             outputs.append(BrlAPIOutput(host: profile.brailleHost, auth: ProcessInfo.processInfo.environment["BRLAPI_AUTH"], keyMap: profile.keyMap))
         }
-        sinks += outputs.map { $0 as any OutputSink }
+        // Where records go: each live output, then the transcript file (the outputs first, so
+        // that speech and braille never wait for a line to be written).
+        var sinks = outputs.map { $0 as any OutputSink }
         if let t = transcript { sinks.append(t.sink) }
         let (session, service) = Service.start(profile: profile, catalog: catalog, options: serviceOptions, sink: MultiplexSink(sinks),
                                                timing: .virtual, makeTranslator: ReplayInputs.translator)
@@ -133,9 +131,9 @@ enum ServeCommand {
 
         socket.stop()
         for o in outputs { o.stop() }
-        if let trace, let traceFile {
-            do { try trace.text().write(toFile: traceFile, atomically: true, encoding: .utf8) } catch {
-                log.warning("cannot write the SSIP trace \(traceFile): \(error)")
+        if let trace {
+            do { try trace.log.text().write(toFile: trace.file, atomically: true, encoding: .utf8) } catch {
+                log.warning("cannot write the SSIP trace \(trace.file): \(error)")
             }
         }
         signals.forEach { $0.cancel() }

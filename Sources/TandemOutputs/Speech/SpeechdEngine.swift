@@ -73,13 +73,13 @@ final class SpeechdEngine: @unchecked Sendable {
     var settleUntil: UInt64 = 0
     /// Kept utterances given up during this outage (`giveUp`), said when the daemon is back.
     var givenUp = 0
-    /// Kept utterances given up as hanging the daemon (`giveUpHanging`), said when it is back.
+    /// Kept utterances given up as hanging the daemon (`countHang`), said when it is back.
     var givenUpHanging: [String] = []
     /// At most this many kept utterances wait for a daemon.
     static let maxKept = 64
     /// How often a lost cancel is sent (the first `CANCEL` and its repairs).
     static let maxCancelAttempts = 3
-    /// A kept utterance out at this many watchdog losses is given up (`giveUpHanging`).
+    /// A kept utterance out at this many watchdog losses is given up (`countHang`).
     static let maxHangs = 3
 
     init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
