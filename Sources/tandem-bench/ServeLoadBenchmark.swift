@@ -36,6 +36,9 @@ enum ServeLoadBenchmark {
         /// latency apart from the load generator's (which a machine of two cores otherwise
         /// shares with it).
         var pin = false
+        /// A folder to keep the SSIP trace (`ssip-trace.txt`) and each command's time
+        /// (`commands.tsv`) in, to take a run's slowest commands apart afterwards.
+        var keep: String?
     }
 
     /// A flag and counters the client threads share with the main one.
@@ -95,6 +98,23 @@ enum ServeLoadBenchmark {
             }
         }
         return nil
+    }
+
+    /// `--keep DIR`: the SSIP trace as `tandem serve` wrote it, and one line a command —
+    /// phase, position, written (monotonic ns), µs to its `key` event, focus speech line and
+    /// own share on Tandem's clock (`-` where there is none).
+    static func keepRecords(_ samples: [Sample], trace: String, in dir: String) throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: trace) {
+            try? FileManager.default.removeItem(atPath: dir + "/ssip-trace.txt")
+            try FileManager.default.copyItem(atPath: trace, toPath: dir + "/ssip-trace.txt")
+        }
+        func us(_ v: UInt64?) -> String { v.map { String($0 / 1000) } ?? "-" }
+        var text = "phase\tposition\tsent_ns\tkey_us\tspeech_us\town_us\n"
+        for s in samples {
+            text += "\(s.phase)\t\(s.position)\t\(s.sent)\t\(us(s.key))\t\(us(s.speech))\t\(us(s.ownTraced))\n"
+        }
+        try text.write(toFile: dir + "/commands.tsv", atomically: true, encoding: .utf8)
     }
 
     static func run(_ o: Options) throws -> String {
@@ -332,6 +352,7 @@ enum ServeLoadBenchmark {
                 traced = true
             }
         }
+        if let keep = o.keep { try keepRecords(samples, trace: tracePath, in: keep) }
 
         // The report.
         var out = "serve-load: tandem serve (\(tandem)) over its socket\n"
