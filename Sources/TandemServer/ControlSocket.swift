@@ -48,6 +48,24 @@ public final class ControlSocket: Sendable {
     /// Makes the socket (see `Options.ownsDirectory` for the directory rules; a stale socket
     /// file is replaced, a live one is an error) and starts the server's thread.
     public func start() throws {
+        let socket = try listen()
+        let loop = ServerLoopStarter(options: options, listener: socket, mailbox: mailbox)
+        let thread = Thread { loop.run() }
+        thread.name = "tandem control socket"
+        thread.start()
+    }
+
+    /// Makes the socket as `start` does, with no thread of its own: the calling thread serves
+    /// it through the `HostedServer` returned, between its other work. `stop` is then
+    /// `HostedServer.finish`, on that thread.
+    public func startHosted() throws -> HostedServer {
+        let socket = try listen()
+        mailbox.enterServerThread()
+        let policy = PeerPolicy(uid: options.serviceUID ?? geteuid(), allowedGroup: options.allowedGroup)
+        return HostedServer(loop: ServerLoop(options: options, listener: socket, mailbox: mailbox, policy: policy), mailbox: mailbox)
+    }
+
+    private func listen() throws -> ListeningSocket {
         guard !started.exchange(true, ordering: .sequentiallyConsistent) else { throw ControlSocketError.alreadyStarted }
         guard mailbox.isUsable else { throw ControlSocketError.system(call: "pipe", path: path, errno: errno) }
         let socket: ListeningSocket
@@ -58,10 +76,7 @@ public final class ControlSocket: Sendable {
             throw error
         }
         listener.withLock { $0 = socket }
-        let loop = ServerLoopStarter(options: options, listener: socket, mailbox: mailbox)
-        let thread = Thread { loop.run() }
-        thread.name = "tandem control socket"
-        thread.start()
+        return socket
     }
 
     /// Queues `line` (the server adds its `\n`) for `client`. Never waits. Ignored when the

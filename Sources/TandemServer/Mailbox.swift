@@ -93,6 +93,14 @@ final class Mailbox: Sendable {
         }
     }
 
+    /// Ends the loop's wait with nothing posted (a hosted server's host has input of its own).
+    func wake() {
+        box.withLock { b in
+            guard !b.stopping else { return }
+            wake(&b)
+        }
+    }
+
     /// Asks the thread to finish; from then on nothing is reported. True the first time.
     @discardableResult
     func requestStop() -> Bool {

@@ -1,10 +1,11 @@
 import CLinux
 import Glibc
 
-/// The server's thread: one `poll` over the wake pipe, the listening socket and every
+/// The server's loop: one `poll` over the wake pipe, the listening socket and every
 /// connection. Each round it takes the mail, accepts, reads at most `readChunk` from each
 /// client it is reading, writes what the sockets accept, hands whole lines on (up to
-/// `maxPendingLines` a client), and closes what is finished or overdue.
+/// `maxPendingLines` a client), and closes what is finished or overdue. It runs on a thread of
+/// its own (`ControlSocket.start`) or round by round on its host's (`HostedServer`).
 final class ServerLoop {
     typealias ClientID = ControlSocket.ClientID
 
@@ -36,30 +37,37 @@ final class ServerLoop {
     var maxPending: Int { max(1, options.maxPendingLines) }
 
     func run() {
-        while true {
-            let polled = order
-            var fds = [pollfd(fd: mailbox.wakeFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: isListening ? listener.fd : -1, events: Int16(POLLIN), revents: 0)]
-            for id in polled { fds.append(pollRequest(connections[id]!)) }
-            _ = poll(&fds, nfds_t(fds.count), Monotonic.pollTimeout(until: nextDeadline()))
-
-            let taken = mailbox.take()
-            var now = Monotonic.now()
-            // Lines sent just before `stop` still get their one attempt in `finish`.
-            apply(taken, now: now)
-            if taken.stopping { break }
-            if acceptResumesAt.map({ now >= $0 }) == true { acceptResumesAt = nil }
-            if fds[1].revents != 0 { acceptWaiting(now: now) }
-            for (i, id) in polled.enumerated() {
-                // Gone, or closed and replaced this round, when the service closed it.
-                guard let c = connections[id] else { continue }
-                handle(c, revents: fds[i + 2].revents, now: now)
-            }
-            now = Monotonic.now()
-            for id in order { deliver(connections[id]!, now: now) }
-            settle(now: now)
-        }
+        while round(waitingAtMost: -1) {}
         finish()
+    }
+
+    /// One round: waits until the wake pipe, the listening socket or a connection has
+    /// something, the nearest stall, closing or accept deadline, or `limit` ms (-1: no limit
+    /// of the caller's; 0: no wait), then does what came. False once the server is stopping.
+    func round(waitingAtMost limit: Int32) -> Bool {
+        let polled = order
+        var fds = [pollfd(fd: mailbox.wakeFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: isListening ? listener.fd : -1, events: Int16(POLLIN), revents: 0)]
+        for id in polled { fds.append(pollRequest(connections[id]!)) }
+        let own = Monotonic.pollTimeout(until: nextDeadline())
+        _ = poll(&fds, nfds_t(fds.count), own < 0 ? limit : limit < 0 ? own : min(own, limit))
+
+        let taken = mailbox.take()
+        var now = Monotonic.now()
+        // Lines sent just before `stop` still get their one attempt in `finish`.
+        apply(taken, now: now)
+        if taken.stopping { return false }
+        if acceptResumesAt.map({ now >= $0 }) == true { acceptResumesAt = nil }
+        if fds[1].revents != 0 { acceptWaiting(now: now) }
+        for (i, id) in polled.enumerated() {
+            // Gone, or closed and replaced this round, when the service closed it.
+            guard let c = connections[id] else { continue }
+            handle(c, revents: fds[i + 2].revents, now: now)
+        }
+        now = Monotonic.now()
+        for id in order { deliver(connections[id]!, now: now) }
+        settle(now: now)
+        return true
     }
 
     // MARK: one round's parts
@@ -274,7 +282,7 @@ final class ServerLoop {
 
     /// `stop`: one last write of each queue without waiting, then every descriptor closed.
     /// Nothing is reported (the mailbox is stopped).
-    private func finish() {
+    func finish() {
         for id in order {
             let c = connections[id]!
             if c.wantsOutput { write(c) }

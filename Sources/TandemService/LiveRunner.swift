@@ -26,6 +26,25 @@ public enum LiveInput: Sendable {
     case clientDisconnected(String)
 }
 
+/// What the runner's thread does while it waits for input, instead of sleeping: `tandem serve`
+/// serves its control socket there (`HostedServer`), so a client's line is read on the thread
+/// that acts on it rather than handed over from another.
+public struct RunnerHost: Sendable {
+    /// Waits at most the duration given (nil: until woken) and handles what comes meanwhile,
+    /// passing input to `LiveRunner.send`. Called on the runner's thread.
+    public var serve: @Sendable (Duration?) -> Void
+    /// Does at once what the last batch asked (the replies written). On the runner's thread.
+    public var flush: @Sendable () -> Void
+    /// Ends a `serve` that is waiting; from any thread.
+    public var wake: @Sendable () -> Void
+
+    public init(serve: @escaping @Sendable (Duration?) -> Void, flush: @escaping @Sendable () -> Void, wake: @escaping @Sendable () -> Void) {
+        self.serve = serve
+        self.flush = flush
+        self.wake = wake
+    }
+}
+
 /// Runs a session on the real clock: one thread owns the session; inputs (keys, end-of-speech
 /// notices, output status) arrive through `send(_:)` from any thread, and timers fire when due.
 ///
@@ -59,6 +78,10 @@ public final class LiveRunner: @unchecked Sendable {
     public var lineHandled: (@Sendable (String) -> Void)?
     /// Writes every input with its time (`--record`). Set before `run`.
     public var recorder: SessionRecorder?
+    /// Where the runner's thread waits for input, when not on its own condition. Set before `run`.
+    public var host: RunnerHost?
+    /// The thread `run` runs on (under `condition`): its own input needs no wake-up.
+    private var runnerThread: pthread_t?
 
     public init(session: Session, keyMap: KeyMap = .default) {
         self.session = session
@@ -77,7 +100,9 @@ public final class LiveRunner: @unchecked Sendable {
         condition.lock()
         inbox.append(input)
         condition.signal()
+        let fromRunner = runnerThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         condition.unlock()
+        if !fromRunner { host?.wake() }
     }
 
     /// Blocks until `run` has begun and returns its time 0, so that a thread feeding timed input
@@ -102,6 +127,7 @@ public final class LiveRunner: @unchecked Sendable {
         start = ContinuousClock.now
         condition.lock()
         publishedStart = start
+        runnerThread = pthread_self()
         condition.broadcast()
         condition.unlock()
         // Outputs started before the run have reported whether their daemons answer and how wide
@@ -113,6 +139,7 @@ public final class LiveRunner: @unchecked Sendable {
                 recorder?.record(.open, at: now)
                 service!.open(&session, at: now)
                 if let service, let deliver { deliver(service.outbox.take()) }
+                host?.flush()
             } else {
                 session.start(at: now, helpHint: helpHint)
                 session.settle()
@@ -124,13 +151,13 @@ public final class LiveRunner: @unchecked Sendable {
                 if let due = session.nextDeadline {
                     let wait = min(due, quitBy ?? due) - now
                     if wait <= 0 { break }
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000 / speed))
+                    sleep(seconds: Double(wait) / 1000 / speed)
                     if now >= due { break }
                 } else if let by = quitBy {
                     if by - now <= 0 || session.isQuiet { break }
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(by - now) / 1000 / speed))
+                    sleep(seconds: Double(by - now) / 1000 / speed)
                 } else {
-                    condition.wait()
+                    sleep(seconds: nil)
                 }
             }
             let batch = inbox
@@ -155,10 +182,23 @@ public final class LiveRunner: @unchecked Sendable {
             rememberPlaying()
             service?.routeNotices(&session)
             if let service, let deliver { deliver(service.outbox.take()) }
+            host?.flush()
             afterEachBatch?(snapshot)
             if let by = quitBy, session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
         }
+    }
+
+    /// Waits, `condition` locked, at most `seconds` (nil: until input comes): on the condition,
+    /// or in the host, unlocked meanwhile so that input can come.
+    private func sleep(seconds: Double?) {
+        guard let host else {
+            if let seconds { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) } else { condition.wait() }
+            return
+        }
+        condition.unlock()
+        host.serve(seconds.map { .nanoseconds(Int64(($0 * 1e9).rounded(.up))) })
+        condition.lock()
     }
 
     /// `expect` lines that failed (read after `run` returns).

@@ -8,9 +8,10 @@ import TandemServer
 import TandemService
 
 /// `tandem serve`: the service running apps connect to (Docs/protocol.md). One thread owns
-/// the session (the `LiveRunner`); the socket's thread hands it every client's lines through
-/// the runner's inbox, as display keys and speech notices come, so the policy sees one ordered
-/// stream of input whatever its source.
+/// the session (the `LiveRunner`) and serves the control socket while it waits for input
+/// (`HostedServer`): every client's line goes through the runner's inbox, as display keys and
+/// speech notices come from the outputs' threads, so the policy sees one ordered stream of
+/// input whatever its source, and a command is read on the thread that acts on it.
 enum ServeCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         _ = try args.exactly(0, "no arguments")
@@ -110,7 +111,9 @@ enum ServeCommand {
         runner.lineHandled = { client in
             if let id = clients.withLock({ $0[client] }) { socket.processed(id) }
         }
-        do { try socket.start() } catch { throw .unavailable("cannot serve: \(error)") }
+        let hosted: HostedServer
+        do { hosted = try socket.startHosted() } catch { throw .unavailable("cannot serve: \(error)") }
+        runner.host = RunnerHost(serve: { hosted.serve(atMost: $0) }, flush: { hosted.flush() }, wake: { hosted.wake() })
         log.info("serving on \(socket.path) (profile \(profileName)\(catalogPath.map { ", catalog \($0)" } ?? ""))")
 
         // A clean stop on SIGTERM and SIGINT.
@@ -129,7 +132,7 @@ enum ServeCommand {
         for o in outputs { o.start(report: runner.reporter) }
         runner.run()
 
-        socket.stop()
+        hosted.finish()
         for o in outputs { o.stop() }
         if let trace {
             do { try trace.log.text().write(toFile: trace.file, atomically: true, encoding: .utf8) } catch {
