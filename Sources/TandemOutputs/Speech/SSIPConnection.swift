@@ -120,17 +120,19 @@ final class SSIPConnection {
         }
     }
 
-    private func exchange(_ bytes: [UInt8], command: String) throws(SSIPError) -> SSIPBlock {
+    /// `command` names it in traces and errors only, so it is not worked out otherwise.
+    private func exchange(_ bytes: [UInt8], command: @autoclosure () -> String) throws(SSIPError) -> SSIPBlock {
         let deadline = WorkerClock.deadline(afterMilliseconds: replyTimeoutMs)
+        let traced = trace.map { ($0, command()) }
         try socket.send(bytes, until: deadline)
-        if let trace { trace(SSIPTrace(kind: .wrote, command: command, component: component, code: 0, time: WorkerClock.now())) }
+        if let (trace, name) = traced { trace(SSIPTrace(kind: .wrote, command: name, component: component, code: 0, time: WorkerClock.now())) }
         while true {
             while let b = parser.next() {
                 if b.isEvent {
                     if let e = SSIPEvent(b) { events.append(e) }
                     continue
                 }
-                if let trace { trace(SSIPTrace(kind: .replied, command: command, component: component, code: b.code, time: WorkerClock.now())) }
+                if let (trace, name) = traced { trace(SSIPTrace(kind: .replied, command: name, component: component, code: b.code, time: WorkerClock.now())) }
                 // Events that came in the same read are already off the socket: set them aside
                 // now, or nothing would wake the caller for them until more data arrives.
                 while let more = parser.next() {
@@ -139,7 +141,7 @@ final class SSIPConnection {
                 return b
             }
             guard try socket.wait(until: deadline) else {
-                throw .timeout("speech-dispatcher did not answer \(command) within \(replyTimeoutMs) ms")
+                throw .timeout("speech-dispatcher did not answer \(traced?.1 ?? command()) within \(replyTimeoutMs) ms")
             }
             _ = try socket.receive(into: &parser)
         }

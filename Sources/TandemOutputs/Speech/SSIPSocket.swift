@@ -27,6 +27,9 @@ final class SSIPSocket {
     /// The worker's stop pipe (`OutputWorker.stopFD`; -1: none).
     let stopFD: Int32
     private var closed = false
+    /// What `receive` reads into: one buffer for the socket's life, not 8 KiB allocated and
+    /// zeroed at every read (which cleared the worker's cache on each key press).
+    private var buffer = [UInt8](repeating: 0, count: 8192)
 
     private init(fd: Int32, stopFD: Int32) { self.fd = fd; self.stopFD = stopFD }
 
@@ -128,7 +131,6 @@ final class SSIPSocket {
 
     /// Reads what is there into `parser`; false when nothing was waiting.
     func receive(into parser: inout SSIPParser) throws(SSIPError) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 8192)
         var got = false
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

@@ -106,21 +106,25 @@ final class SpeechdEngine: @unchecked Sendable {
             }
             flushDeferred()
             checkTimers()
-            waitForInput()
-            readConnections()
+            readConnections(waitForInput())
             flushDeferred()
         }
     }
 
-    /// Sleeps until a job, a socket's data or the next deadline.
-    func waitForInput() {
-        worker.wait(for: connections.values.map(\.socket.fd), until: nextDeadline())
+    /// Sleeps until a job, a socket's data or the next deadline; returns the connections
+    /// that have something to read (or broke).
+    func waitForInput() -> [SpeechComponent] {
+        let waiting = SpeechComponent.allCases.filter { connections[$0] != nil }
+        let revents = worker.wait(for: waiting.map { connections[$0]!.socket.fd }, until: nextDeadline())
+        return zip(waiting, revents).compactMap { $1 != 0 ? $0 : nil }
     }
 
     func report(_ event: LiveOutputEvent) { worker.report(event) }
 
-    func readConnections() {
-        for c in SpeechComponent.allCases.compactMap({ connections[$0] }) {
+    /// Reads what `ready` have for us (only those: a read of a connection with nothing waiting
+    /// is a system call for nothing, on the way from a key to its speech).
+    func readConnections(_ ready: [SpeechComponent]) {
+        for c in ready.compactMap({ connections[$0] }) {
             do throws(SSIPError) {
                 try c.pump()
             } catch {
