@@ -1,5 +1,5 @@
 import Testing
-import TandemOutputs
+@testable import TandemOutputs
 
 @Suite struct SSIPTraceLogTests {
     @Test("a trace written as text reads back the same, command words with spaces included")
@@ -31,5 +31,20 @@ import TandemOutputs
         let log = SSIPTraceLog(limit: 2)
         for t in 0..<5 { log.record(SSIPTrace(kind: .wrote, command: "SPEAK", component: .focus, code: 0, time: UInt64(t))) }
         #expect(log.all.map(\.time) == [0, 1])
+    }
+}
+
+@Suite struct SSIPTraceNameTests {
+    @Test("a command is traced by its fixed words: three for SET, two for the rest, never its values or text")
+    func fixedWords() {
+        #expect(SSIPConnection.traceName("SET SELF PRIORITY message") == "SET SELF PRIORITY")
+        #expect(SSIPConnection.traceName("SET SELF RATE -20") == "SET SELF RATE")
+        #expect(SSIPConnection.traceName("SET SELF LANGUAGE pt-BR") == "SET SELF LANGUAGE")
+        #expect(SSIPConnection.traceName("CANCEL SELF") == "CANCEL SELF")
+        #expect(SSIPConnection.traceName("SOUND_ICON message-sent") == "SOUND_ICON message-sent")
+        #expect(SSIPConnection.traceName("SPEAK") == "SPEAK")
+        #expect(SSIPConnection.traceName("GET RATE now") == "GET RATE")
+        #expect(SSIPConnection.traceName("SET") == "SET")
+        #expect(SSIPConnection.traceName("SETTLE A B C") == "SETTLE A", "SET only as a word of its own")
     }
 }
