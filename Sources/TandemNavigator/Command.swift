@@ -123,6 +123,13 @@ extension Command {
 
     /// Parses a command as scenarios, key maps and the control socket write it (`next`, `route 3`).
     public init?(name: some StringProtocol) {
+        // A word alone (most commands, every key press) is looked up whole: splitting costs
+        // more than the rest of reading a command line.
+        if !name.utf8.contains(UInt8(ascii: " ")), let k = Self.byName[String(name)] {
+            guard Self.table[k].argument == nil else { return nil }
+            self = Self.table[k].command()
+            return
+        }
         let words = name.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first, let info = Self.info(named: first) else { return nil }
         if info.argument == nil {

@@ -39,6 +39,15 @@ extension SpeechdEngine {
         }
     }
 
+    /// speech-dispatcher's name for a language tag: worked out when the tag changes (with the
+    /// app or the element), not for every message.
+    func language(_ tag: String) -> String? {
+        if let last = lastLanguage, last.tag == tag { return last.name }
+        let name = SpeechdVocabulary.language(tag)
+        lastLanguage = (tag, name)
+        return name
+    }
+
     func playSound(_ icon: SoundIcon) {
         guard let c = connections[.sounds], let name = SpeechdVocabulary.soundIcon(icon) else { return }
         // Its notices name an id no utterance has, so they are passed over.
@@ -52,7 +61,7 @@ extension SpeechdEngine {
         let u = t.spoken.utterance
         do throws(SSIPError) {
             guard let id = try c.speak(t.text, priority: SpeechdVocabulary.priority(t.spoken.priority),
-                                       language: SpeechdVocabulary.language(u.language), spell: u.spell) else {
+                                       language: language(u.language), spell: u.spell) else {
                 // Refused (speech-dispatcher said no): over, as far as anyone waits for it.
                 kept.removeAll { $0 === t }
                 finish(t, .cancel, synthetic: true)

@@ -75,6 +75,8 @@ final class SpeechdEngine: @unchecked Sendable {
     var givenUp = 0
     /// Kept utterances given up as hanging the daemon (`countHang`), said when it is back.
     var givenUpHanging: [String] = []
+    /// The last language tag turned into speech-dispatcher's (`language(_:)`).
+    var lastLanguage: (tag: String, name: String?)?
     /// At most this many kept utterances wait for a daemon.
     static let maxKept = 64
     /// How often a lost cancel is sent (the first `CANCEL` and its repairs).

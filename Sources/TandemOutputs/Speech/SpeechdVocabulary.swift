@@ -20,8 +20,7 @@ enum SpeechdVocabulary {
     /// languages: lower case, language and region only (`en`, `pt-br`, `ru`, `zh-tw`, `en-us`).
     /// Nil when the tag has no usable language subtag.
     static func language(_ tag: String) -> String? {
-        let parts = tag.replacingOccurrences(of: "_", with: "-").lowercased()
-            .split(separator: "-", omittingEmptySubsequences: false)
+        let parts = tag.lowercased().split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
         guard let lang = parts.first, (2...3).contains(lang.count), lang.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return nil }
         // The region is the first later subtag of 2 letters or 3 digits (scripts have 4 letters).
         let region = parts.dropFirst().first { p in
