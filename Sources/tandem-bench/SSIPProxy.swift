@@ -58,11 +58,14 @@ final class SSIPProxy: @unchecked Sendable {
         }
     }
 
-    /// When speech-dispatcher last said a message of that component began (its `701` notice).
-    func lastBegin(component: String) -> UInt64? {
+    /// When the last message of that component began, if every message it was sent has begun
+    /// (nil while one has not; 0 when none was ever sent).
+    func allBegun(component: String) -> UInt64? {
         state.withLock { s in
             let connections = Self.connections(of: component, names: s.names)
-            return s.begins.last { connections.contains($0.connection) }?.at
+            let begun = s.begins.last { connections.contains($0.connection) }?.at ?? 0
+            guard let spoke = s.commands.last(where: { $0.verb == "SPEAK" && connections.contains($0.connection) })?.wrote else { return begun }
+            return begun >= spoke ? begun : nil
         }
     }
 

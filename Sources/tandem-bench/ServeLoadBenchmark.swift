@@ -39,6 +39,9 @@ enum ServeLoadBenchmark {
         /// A folder to keep the SSIP trace (`ssip-trace.txt`) and each command's time
         /// (`commands.tsv`) in, to take a run's slowest commands apart afterwards.
         var keep: String?
+        /// `tandem serve --realtime` (its threads SCHED_FIFO: the benchmark runs as root, or
+        /// with an rtprio limit).
+        var realtime = false
     }
 
     /// A flag and counters the client threads share with the main one.
@@ -151,7 +154,7 @@ enum ServeLoadBenchmark {
             serve.environment = environment
         }
         serve.executableURL = URL(fileURLWithPath: tandem)
-        serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless", "--speech", speech]
+        serve.arguments = ["serve", "--socket", socketPath, "--profile", "headless", "--speech", speech] + (o.realtime ? ["--realtime"] : [])
         _ = FileManager.default.createFile(atPath: dir + "/serve.log", contents: nil)
         serve.standardError = FileHandle(forWritingAtPath: dir + "/serve.log")
         // The child takes the affinity of the thread that starts it.
@@ -258,8 +261,6 @@ enum ServeLoadBenchmark {
         var nextMemory = measureFrom
         var step = 0
         var cpuFrom: Double?
-        /// With the relay: when the last command's SPEAK passed it.
-        var lastSpeak: UInt64?
         while Monotonic.now() < end {
             let now = Monotonic.now()
             if now >= measureFrom && cpuFrom == nil { cpuFrom = cpuSeconds(pid) }
@@ -281,12 +282,21 @@ enum ServeLoadBenchmark {
                     }
                 }.start()
             }
-            if let proxy, let spokeAt = lastSpeak {
-                // As in speech-latency: the last message has begun and settled (Docs/speech.md's
-                // start gate holds a SPEAK until then), so only Tandem and the daemon's answers count.
+            if let proxy {
+                // As in speech-latency: every message on the focus connection has begun and
+                // settled (Docs/speech.md's start gate holds a CANCEL until then), so only Tandem
+                // and the daemon's answers count. Every message: the last command's, and any
+                // value the app's sets changed on the focused element meanwhile.
                 let until = Monotonic.now() + 2_000_000_000
-                while (proxy.lastBegin(component: "focus") ?? 0) < spokeAt && Monotonic.now() < until { usleep(500) }
-                usleep(30_000)
+                while Monotonic.now() < until {
+                    guard let begun = proxy.allBegun(component: "focus") else {
+                        usleep(500)
+                        continue
+                    }
+                    let settled = begun + 30_000_000, at = Monotonic.now()
+                    if at >= settled { break }
+                    usleep(UInt32((settled - at) / 1000))
+                }
             }
             let phase = now < measureFrom ? 0 : stalled == nil ? 1 : 2
             let command = (step / 40) % 2 == 0 ? "next" : "previous"
@@ -313,7 +323,6 @@ enum ServeLoadBenchmark {
                         let daemon = seen.filter { $0.wrote < speak.wrote }.reduce(UInt64(0)) { sum, c in
                             sum + (c.replied.map { $0 > c.wrote ? $0 - c.wrote : 0 } ?? 0)
                         }
-                        lastSpeak = speak.wrote
                         sample.speak = speak.wrote - sent
                         sample.own = sample.speak! > daemon ? sample.speak! - daemon : 0
                         break
@@ -362,7 +371,13 @@ enum ServeLoadBenchmark {
         out += "\(shared.appErrors.load(ordering: .relaxed)) answered with an error\n"
         out += "\(o.readers) controllers reading the whole transcript (\(Report.number(Double(shared.readerBytes.load(ordering: .relaxed)) / 1_048_576)) MiB read, "
         out += "\(shared.readersClosed.load(ordering: .relaxed)) closed); speech: \(o.speechAddress ?? "none (timed by estimate)")\n"
-        out += "measured \(Int(o.seconds)) s after \(Int(o.warmUpSeconds)) s of warm-up; a command every \(o.commandGapMs) ms once the last was said\n"
+        let settled = o.speechAddress != nil ? ", once every message on the focus connection had begun and settled" : ""
+        out += "measured \(Int(o.seconds)) s after \(Int(o.warmUpSeconds)) s of warm-up; a command \(o.commandGapMs) ms after the last was said\(settled)\n"
+        if o.realtime {
+            let log = (try? String(contentsOfFile: dir + "/serve.log", encoding: .utf8)) ?? ""
+            out += log.contains("real-time scheduling: SCHED_FIFO") ? "tandem serve --realtime: its threads SCHED_FIFO, priority 1\n"
+                : "tandem serve --realtime was refused real-time scheduling (see its log): it ran at normal priority\n"
+        }
         out += o.pin ? "tandem serve pinned to CPU 0, the benchmark's threads (app, readers, relay) to CPUs \(loadCPUs.map(String.init).joined(separator: ","))\n\n"
                      : "not pinned: tandem serve shares every CPU with the benchmark's threads\n\n"
         out += "command → transcript line at the navigating controller, µs (p99 by nearest rank)\n"

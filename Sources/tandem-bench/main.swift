@@ -38,7 +38,7 @@ let usage = """
                        screens of SIZE elements (default 1000 10000 100000), in both layouts;
                        each figure takes up to 2000 samples or S seconds (default 2)
       serve-load [--seconds S | --full] [--elements N] [--updates N] [--readers N] [--speech ADDRESS] [--pin] [--gap MS]
-                       [--keep DIR]
+                       [--keep DIR] [--realtime]
                        a real tandem serve (the tandem beside this binary) over its socket: an app of
                        N elements (default 10000) sending N sets a second (default 1000), N
                        controllers reading the transcript (default 8), one navigating and timing
@@ -46,7 +46,8 @@ let usage = """
                        S seconds measured (default 60; --full: 600) after 5 s of warm-up;
                        --pin: tandem serve alone on CPU 0, the benchmark on the other CPUs;
                        --gap: ms from a command's speech to the next command (default 20);
-                       --keep: the SSIP trace and each command's times kept in DIR
+                       --keep: the SSIP trace and each command's times kept in DIR;
+                       --realtime: tandem serve --realtime (SCHED_FIFO; root or an rtprio limit)
       soak [--speechd N] [--brltty M] [--seconds S] [--seed X] [--port-offset P] [--ms-per-char C] [--keep]
                        a live replay through a private speech-dispatcher and BRLTTY, SIGKILLed
                        and restarted N (1000) and M (200) times at seeded random moments;
@@ -221,6 +222,7 @@ case "serve-load":
         case "--pin": options.pin = true
         case "--gap":
             if let n = count(rest.popFirst(), atLeast: 0) { options.commandGapMs = n } else { bad = "--gap takes milliseconds between commands (0 or more)" }
+        case "--realtime": options.realtime = true
         case "--keep":
             if let v = rest.popFirst() { options.keep = v } else { bad = "--keep takes a folder" }
         default: bad = "serve-load does not take \"\(a)\""

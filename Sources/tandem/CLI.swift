@@ -82,7 +82,7 @@ struct Arguments {
                                       "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
-    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules"]
+    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime"]
     /// Options whose value may be left out (`tandem run --connect` means the default socket):
     /// the next word is the value unless it is an option; left out, the value is "".
     static let optionallyValued: Set<String> = ["--connect"]

@@ -160,7 +160,7 @@ enum Help {
     OVERVIEW: The service running apps connect to: they publish their accessibility tree over a Unix
     socket and receive the user's actions; speech, braille and the navigator live here (Docs/protocol.md).
 
-    USAGE: tandem serve [--socket <path>] [--profile <name>] [--catalog <file>] [--transcript <file>] [--record <file>] [--allow-group <group>]
+    USAGE: tandem serve [--socket <path>] [--profile <name>] [--catalog <file>] [--transcript <file>] [--record <file>] [--allow-group <group>] [--realtime]
 
     OPTIONS:
       --socket <path>         The socket (default: $XDG_RUNTIME_DIR/tandem/control.sock, in a 0700 folder).
@@ -175,6 +175,8 @@ enum Help {
                               A value change this soon after an action on the element is the user's own (default: 500).
       --speech <address>      speech-dispatcher address (default: the profile, SPEECHD_ADDRESS, the user's).
       --braille <host>        BrlAPI host (default: the profile, BRLAPI_HOST, the default).
+      --realtime              Schedule the service's threads ahead of ordinary programs (SCHED_FIFO 1;
+                              needs CAP_SYS_NICE or an rtprio limit of 1; otherwise a warning, normal priority).
       -h, --help              Show help information.
 
     Stops cleanly on SIGTERM or SIGINT. Logs to standard error, one event a line (journal priorities

@@ -114,7 +114,6 @@ enum ServeCommand {
         let hosted: HostedServer
         do { hosted = try socket.startHosted() } catch { throw .unavailable("cannot serve: \(error)") }
         runner.host = RunnerHost(serve: { hosted.serve(atMost: $0) }, flush: { hosted.flush() }, wake: { hosted.wake() })
-        log.info("serving on \(socket.path) (profile \(profileName)\(catalogPath.map { ", catalog \($0)" } ?? ""))")
 
         // A clean stop on SIGTERM and SIGINT.
         signal(SIGINT, SIG_IGN)
@@ -130,6 +129,15 @@ enum ServeCommand {
         }
 
         for o in outputs { o.start(report: runner.reporter) }
+        if args.flags.contains("--realtime") {
+            if let why = RealtimeScheduling.enter() {
+                log.warning("no real-time scheduling (\(why)); serving at normal priority")
+            } else {
+                log.info("real-time scheduling: SCHED_FIFO, priority \(RealtimeScheduling.priority)")
+            }
+        }
+        // Once the socket listens and SIGTERM is handled: tests and scripts wait for this line.
+        log.info("serving on \(socket.path) (profile \(profileName)\(catalogPath.map { ", catalog \($0)" } ?? ""))")
         runner.run()
 
         hosted.finish()

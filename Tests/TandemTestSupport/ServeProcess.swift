@@ -10,17 +10,24 @@ public final class ServeProcess: @unchecked Sendable {
     private let process = Process()
     private let log = StandardErrorLog()
 
-    /// Starts `tandem serve --socket … --transcript … --profile PROFILE` plus `extra`, and waits
+    /// Starts `tandem serve --socket … --transcript … --profile PROFILE` plus `extra` (through
+    /// `launcher`, a program and its arguments that run it, when one is given), and waits
     /// until it serves: its log line `serving on PATH`, which it writes once the socket listens.
     /// (The socket file alone is not enough: it exists from `bind`, before `listen`, and a
     /// connect in between is refused. A probe connection instead would take the client id
     /// `c1` that tests expect their first client to get.)
-    public init(profile: String = "headless", extra: [String] = []) throws {
+    public init(profile: String = "headless", extra: [String] = [], launcher: [String] = []) throws {
         folder = try temporaryDirectory(prefix: "tandem-serve")
         socket = folder + "/control.sock"
         transcript = folder + "/transcript.jsonl"
-        process.executableURL = URL(fileURLWithPath: try TandemBinary.path())
-        process.arguments = ["serve", "--socket", socket, "--transcript", transcript, "--profile", profile] + extra
+        let arguments = ["serve", "--socket", socket, "--transcript", transcript, "--profile", profile] + extra
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [try TandemBinary.path()] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: try TandemBinary.path())
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         // No daemons: speech and braille are reported missing, the session goes on.
         env["SPEECHD_ADDRESS"] = "unix_socket:\(folder)/no-speechd.sock"
@@ -52,6 +59,9 @@ public final class ServeProcess: @unchecked Sendable {
     public func client() throws -> RawSocketClient { try RawSocketClient(path: socket) }
 
     public var isRunning: Bool { process.isRunning }
+
+    /// Its process id (the launcher's, which `exec`s it, when one was given).
+    public var pid: Int32 { process.processIdentifier }
 
     /// What `tandem serve` wrote to its standard error so far.
     public var standardError: String { log.text }
