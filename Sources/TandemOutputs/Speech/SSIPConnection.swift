@@ -80,12 +80,11 @@ final class SSIPConnection {
         return id
     }
 
-    /// Plays a sound icon; its message id, or nil when refused.
-    func soundIcon(_ name: String, priority: String) throws(SSIPError) -> Int? {
+    /// Plays a sound icon. Nothing waits for it (its notices name an id no utterance has), so
+    /// a refusal is no error either: the sound is simply not heard.
+    func soundIcon(_ name: String, priority: String) throws(SSIPError) {
         if priority != self.priority, try request("SET SELF PRIORITY \(priority)").isSuccess { self.priority = priority }
-        let reply = try request("SOUND_ICON \(name)")
-        guard reply.isSuccess else { return nil }
-        return reply.parameters.first.flatMap { Int($0) }
+        try request("SOUND_ICON \(name)")
     }
 
     /// One command and its reply.

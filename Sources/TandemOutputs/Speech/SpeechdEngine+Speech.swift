@@ -51,7 +51,7 @@ extension SpeechdEngine {
     func playSound(_ icon: SoundIcon) {
         guard let c = connections[.sounds], let name = SpeechdVocabulary.soundIcon(icon) else { return }
         // Its notices name an id no utterance has, so they are passed over.
-        do throws(SSIPError) { _ = try c.soundIcon(name, priority: SpeechdVocabulary.priority(.notification)) } catch {
+        do throws(SSIPError) { try c.soundIcon(name, priority: SpeechdVocabulary.priority(.notification)) } catch {
             lose(error)
         }
     }
