@@ -566,11 +566,16 @@ class Controller(Connection):
         of ``speech``, ``braille``, ``sound``, ``event``. The iterator reads `messages()`, so
         read either one or the other; it ends after `close()`."""
         message: dict = {"type": "subscribe"}
-        if channels is not None:
-            message["channels"] = list(channels)
+        chosen = None if channels is None else list(channels)
+        wanted = None if chosen is None else frozenset(chosen)
+        if chosen is not None:
+            message["channels"] = chosen
         self.send(message, id=id)  # now, not at the iterator's first step
+        # A service without the `channels` feature sends every channel: the others are
+        # dropped here.
         return (received["line"] for received in self.messages()
-                if received.get("type") == "transcript")
+                if received.get("type") == "transcript"
+                and (wanted is None or received["line"].get("ch") in wanted))
 
     def unsubscribe(self, *, id: Any = None) -> dict | None:
         """Stops the transcript."""

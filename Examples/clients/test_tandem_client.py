@@ -272,6 +272,14 @@ class OlderServiceTests(FakeTestCase):
     def test_a_welcome_without_features_means_none(self):
         self.assertEqual(self.app().features, frozenset())
 
+    def test_subscribe_keeps_only_the_channels_asked_for_though_the_service_sends_all(self):
+        ctl = self.controller()
+        lines = ctl.subscribe(["speech"])
+        self.fake.next_received("subscribe")
+        ctl.command("next")  # the fake, like a service without `channels`, sends an event line first
+        line = next(lines)
+        self.assertEqual((line["ch"], line["text"]), ("speech", "Banana quantity, 1 in cart, adjustable"))
+
     def test_edits_are_refused_before_sending_naming_the_feature(self):
         app = self.app()
         calls = {

@@ -1,3 +1,4 @@
+import Synchronization
 import TandemModel
 import TandemNavigator
 import TandemProtocol
@@ -14,6 +15,9 @@ import TandemProtocol
 /// Every call but `nextTranscriptLine` waits for Tandem's reply and throws its error.
 public final class TandemController: Sendable {
     public let connection: TandemConnection
+    /// The channels `subscribe` asked for (nil: all). A service without the `channels` feature
+    /// ignores the list and sends every channel; the lines of the others are dropped here.
+    private let wanted = Mutex<Set<Channel>?>(nil)
 
     public init(socketPath: String? = nil, timeout: Duration = .seconds(5)) throws(TandemClientError) {
         connection = try TandemConnection(role: .controller, socketPath: socketPath, timeout: timeout)
@@ -36,9 +40,11 @@ public final class TandemController: Sendable {
     }
 
     /// Starts the transcript: from now on every line (of `channels` only, when given) comes
-    /// from `nextTranscriptLine` and `transcript`.
+    /// from `nextTranscriptLine` and `transcript` — also from a service without the `channels`
+    /// feature, which sends every channel (the others are dropped here).
     public func subscribe(channels: Set<Channel>? = nil) throws(TandemClientError) {
         let list = channels.map { set in JSONValue.array(Channel.allCases.filter(set.contains).map { .string($0.rawValue) }) }
+        wanted.withLock { $0 = channels }
         try connection.request(.compact(["type": "subscribe", "channels": list]))
     }
 
@@ -54,13 +60,18 @@ public final class TandemController: Sendable {
             guard let message = try connection.receive(timeout: timeout) else { return nil }
             switch message {
             case .transcript(let line):
-                if let entry = TranscriptEntry(json: line) { return entry }
+                if let entry = TranscriptEntry(json: line), isWanted(entry) { return entry }
             case .error(let e):
                 throw connection.rejection(e)
             case .welcome, .ack, .action, .focus, .status:
                 continue
             }
         }
+    }
+
+    /// Whether `entry` is of a channel `subscribe` asked for (every line when it named none).
+    private func isWanted(_ entry: TranscriptEntry) -> Bool {
+        wanted.withLock { set in set.map { entry.channel.map($0.contains) ?? false } ?? true }
     }
 
     /// The transcript as a blocking sequence: it ends when the connection does (see

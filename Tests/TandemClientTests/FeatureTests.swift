@@ -54,6 +54,27 @@ struct FeatureTests {
         app.close()
     }
 
+    @Test("subscribe(channels:) against a service without channels, which sends them all: only the channels asked for come")
+    func channelsKeptByTheClient() throws {
+        let fake = try ScriptedTandem(welcome: #"{"type":"welcome","v":1,"client":"c1","features":["ack"]}"#) { line in
+            guard line.contains(#""type":"subscribe""#), let id = line.firstMatch(of: /"id":(\d+)/)?.1 else { return [] }
+            return [#"{"type":"ack","id":\#(id)}"#,
+                    #"{"type":"transcript","line":{"t":10,"ch":"event","type":"key","command":"next"}}"#,
+                    #"{"type":"transcript","line":{"t":10,"ch":"braille","text":"Kiwi","cells":"⠅⠊⠺⠊"}}"#,
+                    #"{"type":"transcript","line":{"t":10,"ch":"speech","op":"speak","prio":"text","text":"Kiwi","src":"focus"}}"#,
+                    #"{"type":"transcript","line":{"t":20,"ch":"sound","op":"play","sound":"tick"}}"#]
+        }
+        let controller = try TandemController(socketPath: fake.socket, timeout: .seconds(10))
+        #expect(!controller.features.contains(.channels))
+        try controller.subscribe(channels: [.speech])
+        #expect(fake.line(2)?.contains(#""channels":["speech"]"#) == true, "the list is still sent")
+        let first = try controller.nextTranscriptLine(timeout: .seconds(10))
+        #expect(first?.channel == .speech && first?.text == "Kiwi", "\(String(describing: first))")
+        // The sound line after it is dropped too: nothing more comes.
+        #expect(try controller.nextTranscriptLine(timeout: .milliseconds(300)) == nil)
+        controller.close()
+    }
+
     @Test("a newer service's unknown names are kept; with edits announced, edits are sent")
     func newerService() throws {
         let fake = try ScriptedTandem(welcome: #"{"type":"welcome","v":1,"client":"c7","features":["edits","haptics","zoom"]}"#)

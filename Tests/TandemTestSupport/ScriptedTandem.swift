@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 
 /// A stand-in for `tandem serve` on a socket in a temporary folder, for one client: it answers
-/// that client's first line (its `hello`) with the `welcome` line it was given, answers
-/// nothing else, and keeps every line received. For a client's behaviour against a service
+/// that client's first line (its `hello`) with the `welcome` line it was given, each later line
+/// with what `answer` returns for it (nothing by default), and keeps every line received. For a client's behaviour against a service
 /// that says what the real one does not (an older service's `welcome`, a newer one's).
 public final class ScriptedTandem: Sendable {
     public let folder: String
@@ -12,8 +12,8 @@ public final class ScriptedTandem: Sendable {
     private let state: State
 
     /// Listens at `<folder>/control.sock`; the first client to connect gets `welcome` (one JSON
-    /// line, without its newline) after its first line.
-    public init(welcome: String) throws {
+    /// line, without its newline) after its first line, and `answer(line)` after each later one.
+    public init(welcome: String, answer: @escaping @Sendable (String) -> [String] = { _ in [] }) throws {
         folder = try temporaryDirectory(prefix: "tandem-scripted")
         socket = folder + "/control.sock"
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -26,7 +26,7 @@ public final class ScriptedTandem: Sendable {
         let state = State(listener: fd)
         self.state = state
         let line = Array((welcome + "\n").utf8)
-        Thread.detachNewThread { state.serve(welcome: line) }
+        Thread.detachNewThread { state.serve(welcome: line, answer: answer) }
     }
 
     /// The lines received so far, the `hello` first.
@@ -56,7 +56,7 @@ public final class ScriptedTandem: Sendable {
 
         var lines: [String] { lock.withLock { received } }
 
-        func serve(welcome: [UInt8]) {
+        func serve(welcome: [UInt8], answer: (String) -> [String]) {
             defer { finished.signal() }
             let listening = lock.withLock { listener }
             var conn: Int32
@@ -81,10 +81,10 @@ public final class ScriptedTandem: Sendable {
                         received.append(text)
                         return received.count == 1
                     }
-                    guard first else { continue }
+                    let reply = first ? welcome : Array(answer(text).map { $0 + "\n" }.joined().utf8)
                     var sent = 0
-                    while sent < welcome.count {
-                        let w = welcome[sent...].withUnsafeBytes { send(conn, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    while sent < reply.count {
+                        let w = reply[sent...].withUnsafeBytes { send(conn, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                         if w < 0 && errno == EINTR { continue }
                         guard w > 0 else { break reading }
                         sent += w
