@@ -51,10 +51,8 @@ public final class HostedServer: @unchecked Sendable {
         mailbox.finished.signal()
     }
 
-    /// `poll`'s milliseconds for `limit`, rounded up: a wait that ends early would find the
-    /// caller's deadline not yet due and wait again for nothing, over and over.
+    /// `poll`'s milliseconds for `limit`, rounded up (`Monotonic.pollMilliseconds`).
     static func milliseconds(_ limit: Duration) -> Int32 {
-        let ns = Monotonic.nanoseconds(limit)
-        return Int32(min(UInt64(Int32.max), (ns + 999_999) / 1_000_000))
+        Monotonic.pollMilliseconds(Monotonic.nanoseconds(limit))
     }
 }

@@ -21,7 +21,13 @@ enum Monotonic {
         guard let deadline else { return -1 }
         let n = now()
         guard deadline > n else { return 0 }
-        return Int32(min(UInt64(Int32.max), (deadline - n + 999_999) / 1_000_000))
+        return pollMilliseconds(deadline - n)
+    }
+
+    /// Nanoseconds as `poll`'s milliseconds, rounded up: a wait that ends early would find its
+    /// deadline not yet due and wait again for nothing, over and over.
+    static func pollMilliseconds(_ ns: UInt64) -> Int32 {
+        Int32(min(UInt64(Int32.max), (ns + 999_999) / 1_000_000))
     }
 
     /// A duration as a person reads it in an error: "10 s", "1.5 s", "200 ms".
