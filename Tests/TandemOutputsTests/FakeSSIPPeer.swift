@@ -52,6 +52,10 @@ final class FakeSSIPPeer: @unchecked Sendable {
         var component = ""
         var index: Int
         var open = true
+        /// Stopped reading for good (`hang`): what waits unread on it is no pending work.
+        var hung = false
+        /// Between reading bytes and answering the commands in them.
+        var handling = false
     }
     private struct State {
         var listener: Int32 = -1
@@ -88,8 +92,22 @@ final class FakeSSIPPeer: @unchecked Sendable {
     var accepted: Int { state.withLock { $0.peers.count } }
     /// Connections open now.
     var open: Int { state.withLock { $0.peers.filter(\.open).count } }
-    /// A command is still being answered.
-    var pending: Bool { state.withLock { $0.pending > 0 } }
+    /// A command is still being answered, or about to be: bytes Tandem wrote that the peer has
+    /// not read yet, or a connection not yet accepted. (A worker waiting for the answer polls
+    /// like an idle one; without these a test could move its clock before the peer had even
+    /// read the command, when the peer's thread is slow to run.)
+    var pending: Bool {
+        state.withLock { s in
+            if s.pending > 0 { return true }
+            // Under the lock: a peer's descriptor is closed only once it is marked closed.
+            var byte: UInt8 = 0
+            for p in s.peers where p.open && !p.hung {
+                if p.handling || recv(p.fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0 { return true }
+            }
+            var listening = pollfd(fd: s.listener, events: Int16(POLLIN), revents: 0)
+            return s.listener >= 0 && Glibc.poll(&listening, 1, 0) > 0
+        }
+    }
 
     // MARK: the test's controls
 
@@ -157,12 +175,15 @@ final class FakeSSIPPeer: @unchecked Sendable {
             let gone = state.withLock { $0.listener != listener || $0.stopping }
             if gone { return }
             guard r > 0 else { continue }
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { continue }
-            let index = state.withLock { s -> Int in
+            // Accepted and listed at once, under the lock: `pending` sees the connection
+            // either waiting at the listener or among the peers, never in between.
+            let accepted = state.withLock { s -> (fd: Int32, index: Int)? in
+                let fd = accept(listener, nil, nil)
+                guard fd >= 0 else { return nil }
                 s.peers.append(Peer(fd: fd, index: s.peers.count))
-                return s.peers.count - 1
+                return (fd, s.peers.count - 1)
             }
+            guard let (fd, index) = accepted else { continue }
             Thread.detachNewThread { [self] in serve(fd, index) }
         }
     }
@@ -177,6 +198,9 @@ final class FakeSSIPPeer: @unchecked Sendable {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard Glibc.poll(&p, 1, 50) >= 0 else { break }
             guard p.revents != 0, !hung else { continue }
+            // Marked before the bytes leave the socket, so `pending` never misses them.
+            state.withLock { $0.peers[index].handling = true }
+            defer { state.withLock { $0.peers[index].handling = false } }
             var chunk = [UInt8](repeating: 0, count: slow.withLock { $0 } ? 1 : 4096)
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { break }
@@ -255,7 +279,10 @@ final class FakeSSIPPeer: @unchecked Sendable {
     /// Holds the connection without reading until the peer goes away.
     private func hang(_ index: Int) {
         // Not pending: nothing will ever come of it.
-        state.withLock { $0.pending -= 1 }
+        state.withLock { s in
+            s.pending -= 1
+            s.peers[index].hung = true
+        }
         while isOpen(index) { usleep(5_000) }
         state.withLock { $0.pending += 1 }
     }

@@ -43,12 +43,19 @@ final class SpeechFaultRig: @unchecked Sendable {
         peer.stop()
     }
 
-    /// Waits until the peer has answered what it was sent and the worker has handled it.
+    /// Waits until the peer has answered what it was sent and the worker has handled it: the
+    /// worker found nothing to do twice while the peer had nothing pending and took nothing new.
+    /// (A worker waiting for the peer's answer polls as an idle one does, so an idle spell
+    /// counts only if the peer did nothing during it; 20 s at most, so a test that is wrong
+    /// fails instead of hanging.)
     func settle() {
-        waitUntil { !peer.pending }
-        clock.waitUntilIdle()
-        waitUntil { !peer.pending }
-        clock.waitUntilIdle()
+        let end = ContinuousClock.now + .seconds(20)
+        var before: (commands: Int, accepted: Int)
+        repeat {
+            waitUntil { !peer.pending }
+            before = (peer.commands.count, peer.accepted)
+            clock.waitUntilIdle()
+        } while (peer.pending || peer.commands.count != before.commands || peer.accepted != before.accepted) && ContinuousClock.now < end
     }
 
     /// Moves the clock on by `ms`, handling each `step` ms (each deadline the test relies on
