@@ -3,11 +3,12 @@ import TandemModel
 
 /// Finds profiles by name: the user's own first (`$XDG_CONFIG_HOME/tandem/profiles/NAME.json`,
 /// `~/.config` when unset), then `$TANDEM_PROFILES`, then the `Profiles/` folder shipped beside
-/// the executable's package. `default` always exists, even with no file.
+/// the executable's package (the real executable's, whatever `PATH` or link started it).
+/// `default` always exists, even with no file.
 public struct ProfileStore: Sendable {
     public var searchPath: [String]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = CommandLine.arguments.first ?? "") {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = ProfileStore.runningExecutable) {
         var dirs: [String] = []
         if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty {
             dirs.append(x + "/tandem/profiles")
@@ -20,6 +21,12 @@ public struct ProfileStore: Sendable {
     }
 
     public init(searchPath: [String]) { self.searchPath = searchPath }
+
+    /// The running program's own file: `/proc/self/exe`, which names it even when it was started
+    /// by a bare name through `PATH` (where `argv[0]` is just "tandem") or through a link.
+    public static var runningExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+    }
 
     /// `Profiles/` in the nearest ancestor of the executable (a SwiftPM build lives in
     /// `.build/<config>/`), then the install location.
@@ -51,7 +58,9 @@ public struct ProfileStore: Sendable {
         }
         guard let path = path(of: name) else {
             if name == "default" { return (Profile(), []) }
-            throw Diagnostic(file: "\(name).json", line: nil, path: "", message: "no profile \"\(name)\" (looked in \(searchPath.joined(separator: ", ")))")
+            let tried = searchPath.map { "\($0)/\(name).json" }.joined(separator: ", ")
+            throw Diagnostic(file: "\(name).json", line: nil, path: "", message: "no profile \"\(name)\" (looked for \(tried); "
+                + "TANDEM_PROFILES=DIR adds a folder)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(file: path, line: nil, path: "", message: "cannot read the file")
