@@ -8,6 +8,7 @@ PACKAGES=(
   python3-speechd                          # tandem-bench speech-latency: the Python client it compares with
   libbrlapi-dev brltty                     # braille displays (CBrlAPI) and the daemon the tests start
   pkg-config python3 tmux                  # .systemLibrary flags; the virtual braille display; tandem run tests
+  systemd                                  # systemd-analyze verify: the user unit in Docs/protocol.md
   chromium                                 # tandem test --html: the report is loaded in a real browser by the tests
 )
 missing=()

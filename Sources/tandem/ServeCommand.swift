@@ -113,12 +113,18 @@ enum ServeCommand {
         }
         let hosted: HostedServer
         do { hosted = try socket.startHosted() } catch { throw .unavailable("cannot serve: \(error)") }
-        runner.host = RunnerHost(serve: { hosted.serve(atMost: $0) }, flush: { hosted.flush() }, wake: { hosted.wake() })
+        // The transcript file is written at the end of each batch, after the clients' lines, so
+        // a reader of the file (`tail -f`, a test) sees what was said as it happens.
+        let transcriptSink = transcript?.sink
+        runner.host = RunnerHost(serve: { hosted.serve(atMost: $0) },
+                                 flush: { hosted.flush(); transcriptSink?.flush() },
+                                 wake: { hosted.wake() })
 
-        // A clean stop on SIGTERM and SIGINT.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
+        // A clean stop on SIGTERM, SIGINT and SIGHUP (a closed terminal, `systemctl kill -s HUP`):
+        // the socket file removed, the transcript written, the recording's `stop` line kept.
+        let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+        for sig in stopSignals { signal(sig, SIG_IGN) }
+        let signals = stopSignals.map { sig -> any DispatchSourceSignal in
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 log.info("stopping (signal \(sig))")
@@ -164,10 +170,22 @@ enum ServeCommand {
     }
 
     static func writer(_ path: String) throws(CLIError) -> Writer {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-            throw .input(Diagnostic(file: path, line: nil, path: "", message: "cannot write the file"))
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .input(Diagnostic(file: path, line: nil, path: "", message: "cannot write the file: \(Self.openFailure(path, errno: errno))"))
         }
+        let h = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
         return Writer(handle: h, sink: TranscriptSink(handle: h))
+    }
+
+    /// Why a file could not be opened for writing, naming the folder when it is what is missing.
+    static func openFailure(_ path: String, errno code: Int32) -> String {
+        let reason = String(cString: strerror(code))
+        let folder = (path as NSString).deletingLastPathComponent
+        if code == ENOENT, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            return "\(reason) (the folder \(folder) does not exist)"
+        }
+        return reason
     }
 
     static func groupID(_ name: String) -> gid_t? {
