@@ -31,12 +31,14 @@ public struct AppElement: Sendable, Hashable {
     /// The gestures this element answers (magic tap, escape, scrolling), which Tandem then
     /// sends to it rather than to an ancestor or the screen's root.
     public var handles: Set<AppHandler>
-    public var children: [AppElement]
+    /// The element's children, in order. nil (the default): an `update` leaves the children
+    /// the element has as they are; `[]`: it has none (an update removes them).
+    public var children: [AppElement]?
 
     public init(_ id: String, label: String? = nil, value: String? = nil, hint: String? = nil, traits: Traits = [],
                 frame: Frame? = nil, accessible: Bool? = nil, actions: [String] = [], adjust: AppAdjust? = nil,
                 progress: Progress? = nil, hidden: Bool = false, modal: Bool = false, group: Bool = false,
-                order: [String]? = nil, handles: Set<AppHandler> = [], children: [AppElement] = []) {
+                order: [String]? = nil, handles: Set<AppHandler> = [], children: [AppElement]? = nil) {
         self.id = id; self.label = label; self.value = value; self.hint = hint; self.traits = traits
         self.frame = frame; self.accessible = accessible; self.actions = actions; self.adjust = adjust
         self.progress = progress; self.hidden = hidden; self.modal = modal; self.group = group
@@ -65,18 +67,20 @@ public struct AppElement: Sendable, Hashable {
 
     /// The element with its subtree nested, as a `screen` carries it.
     public var json: JSONValue {
-        .object(fieldMembers + (children.isEmpty ? [] : [.init("children", .array(children.map(\.json)))]))
+        .object(fieldMembers + ((children ?? []).isEmpty ? [] : [.init("children", .array(children!.map(\.json)))]))
     }
 
     /// The element and every element under it as the flat nodes of an `update`, parent before
-    /// children in declaration order; each node's `children` is its children's ids (`[]` for
-    /// a leaf, so an update replaces the subtree whole).
+    /// children in declaration order; each node's `children` is its children's ids when the
+    /// element lists them (`[]` removes them all), and left out when `children` is nil, so the
+    /// children stay as they are.
     public var nodes: [JSONValue] {
         var out: [JSONValue] = []
         var stack = [self]
         while let e = stack.popLast() {  // iterative: a deep tree cannot overflow the stack
-            out.append(.object(e.fieldMembers + [.init("children", .array(e.children.map { .string($0.id) }))]))
-            stack.append(contentsOf: e.children.reversed())
+            guard let kids = e.children else { out.append(.object(e.fieldMembers)); continue }
+            out.append(.object(e.fieldMembers + [.init("children", .array(kids.map { .string($0.id) }))]))
+            stack.append(contentsOf: kids.reversed())
         }
         return out
     }

@@ -186,6 +186,15 @@ public final class TandemConnection: Sendable {
     /// Why the connection ended, once it has.
     public var closeReason: String? { inbox.closeReason }
 
+    /// The reason a connection the service closed without a word gives.
+    public static let closedByService = "the service closed the connection"
+
+    /// A sentence for a person about the end of a connection: the service's own reason
+    /// ("the service ended the connection: line too long …"), or that it closed it.
+    public static func endSentence(_ reason: String) -> String {
+        reason == closedByService ? reason : "the service ended the connection: \(reason)"
+    }
+
     // MARK: closing
 
     /// Ends the connection. Safe to call more than once, from any thread; `receive` then

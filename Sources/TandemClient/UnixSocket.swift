@@ -51,7 +51,7 @@ struct UnixSocket: Sendable {
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 { return .success(n) }
-            if n == 0 { return .failure(ReadEnd(reason: "Tandem closed the connection")) }
+            if n == 0 { return .failure(ReadEnd(reason: TandemConnection.closedByService)) }
             if errno == EINTR { continue }
             return .failure(ReadEnd(reason: "the connection to Tandem failed: \(String(cString: strerror(errno)))"))
         }

@@ -73,6 +73,8 @@ struct NodeReader {
     var validator: CatalogValidator
     /// Unknown-field warnings, in the order they were found, with the value their path leads to.
     var warnings: [(node: Int, warning: Diagnostic)] = []
+    /// Each unknown field's value node and the names its object knows (the protocol refuses them).
+    var unknownFields: [(node: Int, known: [String])] = []
     /// Index of the screen being read, for references that must stay on it.
     var screenNumber = 0
     var screenIDs: [String: Int] = [:]
@@ -118,6 +120,7 @@ struct NodeReader {
             } else {
                 let message = "unknown field \"\(tape.string(key))\" ignored"
                 warnings.append((key + 1, Diagnostic(file: file, line: tape.line(key), path: "", message: message)))
+                unknownFields.append((key + 1, F.names.names))
             }
             key = tape.end(key + 1)
         }

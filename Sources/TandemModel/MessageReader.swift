@@ -94,6 +94,13 @@ public struct MessageReader {
         return reader.fail(x, message)
     }
 
+    /// An unknown field inside an element (or an edit) is refused, not ignored as a catalog's
+    /// is: a node replaces its element whole, so a dropped "lable" would clear the label.
+    func refuseUnknownFields() throws(Diagnostic) {
+        guard let (node, known) = reader.unknownFields.first else { return }
+        throw reader.fail(node, FieldSuggestion.unknownField(reader.tape.string(node - 1), known: known))
+    }
+
     /// A screen object (Docs/formats.md#catalog), its elements read as an app sends them;
     /// ids must be unique and the screen's `focus` on it.
     public mutating func screen(_ key: String) throws(Diagnostic) -> Screen {
@@ -109,6 +116,7 @@ public struct MessageReader {
         if let f = screen.focus, screen.index[f] == nil {
             throw failure(key, "the screen's focus \"\(f)\" is not one of its elements")
         }
+        try refuseUnknownFields()
         return screen
     }
 
@@ -128,6 +136,7 @@ public struct MessageReader {
             }
             out.append(TreeUpdate.Node(element: e, childIDs: childIDs))
         }
+        try refuseUnknownFields()
         return out
     }
 
@@ -158,6 +167,7 @@ public struct MessageReader {
             }
             out.append(TreeUpdate.ChildrenEdit(parent: parent, remove: remove, insert: insert, place: place))
         }
+        try refuseUnknownFields()
         return out
     }
 
@@ -165,6 +175,10 @@ public struct MessageReader {
     /// (`null` clears). `id` and `children` cannot be set.
     public mutating func patch() throws(Diagnostic) -> ElementPatch {
         let f = reader.fields(0, NodeReader.ElementField.self)
+        let settable = NodeReader.ElementField.names.names.filter { $0 != "id" && $0 != "children" }
+        for key in keys where key != "type" && key != "id" && !settable.contains(key) && key != "children" {
+            throw failure(key, FieldSuggestion.unknownField(key, known: settable))
+        }
         if let c = f[.children] { throw reader.fail(c, "children cannot be set; send an update with the element's children") }
         var values = Element(id: "")
         try reader.readFields(f, into: &values, nullClears: true)

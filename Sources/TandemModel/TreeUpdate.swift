@@ -90,6 +90,9 @@ extension Screen {
             guard !id.isEmpty else { throw TreeUpdateError("node \(k + 1) has no id") }
             guard given.updateValue(k, forKey: id) == nil else { throw TreeUpdateError("node \"\(id)\" is given twice") }
         }
+        if let f = update.focus, index[f] == nil, given[f] == nil {
+            throw TreeUpdateError("focus \"\(f)\" is neither an element of the screen nor a node of this update")
+        }
         let rootID = elements.first?.id ?? ""
         // The new parent of every id a whole children list names.
         var newParent: [String: String] = [:]
@@ -101,6 +104,7 @@ extension Screen {
                 }
                 guard c != rootID else { throw TreeUpdateError("the root \"\(c)\" cannot be a child of \"\(n.element.id)\"") }
                 if let other = newParent.updateValue(n.element.id, forKey: c) {
+                    if other == n.element.id { throw TreeUpdateError("the children of \"\(other)\" name \"\(c)\" twice") }
                     throw TreeUpdateError("\"\(c)\" is named as a child of both \"\(other)\" and \"\(n.element.id)\"")
                 }
             }

@@ -66,7 +66,7 @@ public enum MessageDecoder {
         case "set":
             guard let id = try r.string("id") else { throw r.failure(nil, "missing field \"id\" (the element to change)") }
             let patch = try r.patch()
-            if patch.given.isEmpty { throw r.failure(nil, "set names no field to change") }
+            if patch.given.isEmpty { throw r.failure(nil, "set names no field to change (an element field such as \"label\" or \"value\", beside \"id\")") }
             return .set(element: id, patch)
         case "notify":
             guard let n = try r.string("notification") else { throw r.failure(nil, "missing field \"notification\"") }

@@ -150,7 +150,7 @@ public struct Service {
         }
         guard let role = me.role else { throw refuse("the first message must be hello") }
         if let needed = message.role, needed != role {
-            throw refuse("\(message.type) is a message for \(needed == .app ? "apps" : "controllers"); this connection is a \(role.rawValue)")
+            throw refuse("\(message.type) is a message for \(needed == .app ? "apps" : "controllers"); this connection is \(role == .app ? "an app" : "a controller")")
         }
         switch message {
         case .hello:
@@ -162,7 +162,7 @@ public struct Service {
         case .set(let id, let patch):
             try applySet(id, patch, of: client, session: &session, at: time, refuse: refuse)
         case .notify(let notice):
-            notify(notice, from: client, session: &session, at: time)
+            try notify(notice, from: client, session: &session, at: time, refuse: refuse)
         case .command(let command):
             session.perform(command, at: time)
         case .subscribe(let channels):
@@ -245,7 +245,17 @@ public struct Service {
         return last.element == element && time - last.at <= options.userActionWindow
     }
 
-    mutating func notify(_ notice: Notice, from client: String, session: inout Session, at time: Milliseconds) {
+    mutating func notify(_ notice: Notice, from client: String, session: inout Session, at time: Milliseconds,
+                         refuse: (String) -> ProtocolError) throws(ProtocolError) {
+        // A focus the app names must be on its screen: moving nowhere, silently, hides the bug.
+        switch notice {
+        case .layoutChanged(let focus?), .screenChanged(let focus?):
+            let screen = foreground == client ? session.navigator.screen : index(of: client).flatMap { apps[$0].navigator?.screen }
+            if let screen, screen.index[focus] == nil {
+                throw refuse("focus: no element \"\(focus)\" on the app's screen \"\(screen.id)\"")
+            }
+        default: break
+        }
         if case .announcement = notice {
             // Announcements are heard whichever app (or controller) posts them.
             session.post(notice.effect, at: time)

@@ -57,7 +57,7 @@ enum ConnectedRun {
                         // Not waited for: keys go as fast as they are typed; a refusal comes back
                         // with the transcript.
                         do throws(TandemClientError) { try ctl.connection.send(Self.message(for: c, keyMap, phrases)) } catch {
-                            ending.end(69, "the service ended the connection: \(error)")
+                            ending.end(69, TandemConnection.endSentence(ctl.connection.closeReason ?? "\(error)"))
                         }
                     case .quit?: ending.end(0); return
                     case nil: break
@@ -73,7 +73,7 @@ enum ConnectedRun {
                     if let line = Self.viewLine(entry) { view.print(line: line) }
                 } catch {
                     guard case .rejected = error else {
-                        ending.end(69, "the service ended the connection: \(ctl.connection.closeReason ?? error.description)")
+                        ending.end(69, TandemConnection.endSentence(ctl.connection.closeReason ?? error.description))
                         return
                     }
                     printErr("tandem: error: \(error)")

@@ -132,7 +132,7 @@ enum CtlCommand {
                 // reader that went away (`| head`) ends the listening.
                 do { try FileHandle.standardOutput.write(contentsOf: Data((line.json + "\n").utf8)) } catch { exit(0) }
             } catch {
-                guard case .rejected(let e, _) = error else { throw .closed("the service ended the connection: \(ctl.connection.closeReason ?? error.description)") }
+                guard case .rejected(let e, _) = error else { throw .closed(TandemConnection.endSentence(ctl.connection.closeReason ?? error.description)) }
                 printErr("tandem: error: \(e.message)")
             }
         }

@@ -35,16 +35,19 @@ struct EncodingTests {
         #expect(spinner.json.json == #"{"id":"spinner","progress":{"label":"Loading"}}"#, "no value: indeterminate")
     }
 
-    @Test("an element's subtree as update nodes: parent first, children as ids, a leaf's children empty")
+    @Test("an element's subtree as update nodes: parent first, children as ids; children left unsaid stay as they are")
     func nodes() {
         let row = AppElement("row", group: true, children: [AppElement("cell", label: "Banana", children: [AppElement("name", label: "B")]),
-                                                            AppElement("stepper", label: "Q")])
+                                                            AppElement("stepper", label: "Q", children: [])])
         #expect(row.nodes.map(\.json) == [
             #"{"id":"row","group":true,"children":["cell","stepper"]}"#,
             #"{"id":"cell","label":"Banana","children":["name"]}"#,
-            #"{"id":"name","label":"B","children":[]}"#,
+            #"{"id":"name","label":"B"}"#,
             #"{"id":"stepper","label":"Q","children":[]}"#,
         ])
+        // A list relabelled without its children keeps them (the service reads a node without
+        // `children` as "children unchanged"), as the Python client's update does.
+        #expect(AppElement("list", label: "Tasks (2)").nodes.map(\.json) == [#"{"id":"list","label":"Tasks (2)"}"#])
     }
 
     @Test("children edits write the protocol's edits, and Tandem's decoder reads back the same edits")

@@ -1,5 +1,7 @@
 import Testing
 import TandemModel
+import Foundation
+import TandemTestSupport
 
 @Suite("Model values: Frame, Traits, Element, AdjustFormatter")
 struct ModelValueTests {
@@ -111,5 +113,17 @@ struct ModelValueTests {
         #expect(AdjustFormatter.format(number: 1e-9, language: "en") == "0")
         #expect(AdjustFormatter.format(number: -0.0001, language: "en") == "0", "no minus sign on a number that rounds to zero")
         #expect(AdjustFormatter.format(number: 1.5e20, language: "pt-BR") == "1,5e+20")
+    }
+}
+
+/// Docs/formats.md#element lists every trait name a catalog takes, in `Traits.named`'s order.
+@Suite("the formats doc's trait list")
+struct TraitListDocTests {
+    @Test("the element table's traits row names exactly the traits the decoder knows")
+    func traitRowMatchesTheTable() throws {
+        let doc = try String(contentsOfFile: PackageRoot.path("Docs/formats.md"), encoding: .utf8)
+        let row = try #require(doc.split(separator: "\n").first { $0.hasPrefix("| `traits` | list of: `") })
+        let listed = row.dropFirst("| `traits` | list of: `".count).prefix { $0 != "`" }.split(separator: " ").map(String.init)
+        #expect(listed == Traits.named.map(\.name))
     }
 }

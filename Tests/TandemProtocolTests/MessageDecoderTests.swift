@@ -100,7 +100,7 @@ struct MessageDecoderTests {
         patch.apply(to: &e)
         #expect(e.value == "1 in cart" && e.hint == nil && e.label == .plain("Banana"))
         #expect(error(#"{"type":"set","id":"x","children":[]}"#) == "children: children cannot be set; send an update with the element's children")
-        #expect(error(#"{"type":"set","id":"x"}"#) == "set names no field to change")
+        #expect(error(#"{"type":"set","id":"x"}"#) == "set names no field to change (an element field such as \"label\" or \"value\", beside \"id\")")
         #expect(error(#"{"type":"set","value":"1"}"#) == "missing field \"id\" (the element to change)")
     }
 

@@ -37,7 +37,7 @@ struct ConnectedRunTests {
         let t = try TandemRunSession(connect: serve.socket)
         #expect(try t.waitFor("in front: Mercado"))
         #expect(serve.stop() == 0)
-        #expect(try t.waitFor("the service ended the connection"))
+        #expect(try t.waitFor("the service closed the connection"))
         #expect(try t.waitFor("EXIT 69"))
         #expect(try t.waitFor("icanon"))
         let screen = try t.screen()

@@ -154,6 +154,6 @@ struct CtlCommandTests {
         #expect(listener.lines.allSatisfy { $0.contains(#""ch":"braille""#) }, "\(listener.lines)")
         #expect(serve.stop() == 0)
         #expect(listener.exitStatus() == 69)
-        #expect(listener.stderr.contains("the service ended the connection"), "\(listener.stderr)")
+        #expect(listener.stderr.contains("tandem: error: the service closed the connection\n"), "\(listener.stderr)")
     }
 }

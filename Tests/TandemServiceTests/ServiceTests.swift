@@ -240,7 +240,7 @@ struct ServiceTests {
         ].map { $0.map(\.json) }
         #expect(replies[0].first?.contains(#""error":"the children of \"root\" name \"ghost\""#) == true && replies[0].first?.contains(#""line":3"#) == true)
         #expect(replies[1] == [#"{"type":"error","error":"no element \"nobody\" on the app's screen","line":4,"id":"nobody"}"#])
-        #expect(replies[2] == [#"{"type":"error","error":"command is a message for controllers; this connection is a app","line":5}"#])
+        #expect(replies[2] == [#"{"type":"error","error":"command is a message for controllers; this connection is an app","line":5}"#])
         #expect(replies[3] == [#"{"type":"error","error":"this connection said hello already","line":6}"#])
         #expect(replies[4].first?.hasPrefix(#"{"type":"error","error":"not valid JSON"#) == true)
         #expect(s.session.navigator.screen == before)
