@@ -110,8 +110,10 @@ extension Navigator {
     /// A loading indicator's value that an app moved: a progress step in hundredths.
     mutating func reportProgress(screen s: Int, element e: Int, from before: Element, into events: inout [NavigatorEvent]) {
         let after = catalog.screens[s].elements[e]
+        // An indicator the same change hid (focus is still on it until refocus) is heard only
+        // finishing: a value it was reset to on the way out is no step the user waits for.
         guard s == screenIndex, let p = after.progress, let v = p.value, before.progress?.value != v,
-              readingOrder().contains(e) || focusIndex == e else { return }
+              readingOrder().contains(e) || (focusIndex == e && v >= 1) else { return }
         events.append(.progress(element: after.id, step: Int((min(1, max(0, v)) * 100).rounded()), steps: 100,
                                 focused: e == focusIndex))
     }
