@@ -143,9 +143,9 @@ class Groceries:
         index = self.items.index(item)
         self.items.remove(item)
         after = self.items[min(index, len(self.items) - 1)]["id"] + ".cell" if self.items else "empty"
-        # The announcement goes first: focus speech waits for an announcement, so the user
-        # hears "Banana deleted", then the row that took its place, however the two
-        # messages are timed. (Sent the other way round, the announcement could cut it.)
+        # Announce, then update: the user hears "Banana deleted", then the row that took its
+        # place. (The other order works too, in answer to an action: the announcement waits
+        # for the focus speech — Docs/protocol.md#update-then-announce.)
         self.app.announce(f"{item['name']} deleted")
         # Replace the list and every row under it (rows moved up: new frames); the deleted
         # row is in no children list any more, so Tandem removes it with its subtree.

@@ -217,7 +217,10 @@ public struct Service {
         guard let k = index(of: client), apps[k].navigator != nil || foreground == client else { throw refuse("send a screen before updating it") }
         do throws(TreeUpdateError) {
             if foreground == client {
+                // A focus the app moves in answer to the user's action is the user's own speech:
+                // an announcement sent right after it waits for it (Docs/protocol.md#user-action-window).
                 let user = update.nodes.contains { isUsersOwn(k, element: $0.element.id, at: time) }
+                    || (update.focus != nil && actedRecently(k, at: time))
                 try session.applyUpdate(update, user: user, at: time)
             } else {
                 _ = try apps[k].navigator!.apply(update)
@@ -237,6 +240,11 @@ public struct Service {
             found = apps[k].navigator!.set(id) { patch.apply(to: &$0) } != nil
         }
         if !found { throw refuse("no element \"\(id)\" on the app's screen") }
+    }
+
+    /// Within the user-action window after Tandem sent the app any action.
+    func actedRecently(_ k: Int, at time: Milliseconds) -> Bool {
+        apps[k].lastAction.map { time - $0.at <= options.userActionWindow } ?? false
     }
 
     /// A change to `element` within the user-action window after Tandem sent it an action.
@@ -260,7 +268,8 @@ public struct Service {
             // Announcements are heard whichever app (or controller) posts them.
             session.post(notice.effect, at: time)
         } else if foreground == client {
-            session.post(notice.effect, at: time)
+            let movesFocus = switch notice { case .layoutChanged, .screenChanged: true; default: false }
+            session.post(notice.effect, user: movesFocus && index(of: client).map { actedRecently($0, at: time) } == true, at: time)
         } else if let k = index(of: client), apps[k].navigator != nil {
             _ = apps[k].navigator!.post(notice.effect)
         }

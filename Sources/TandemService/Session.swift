@@ -114,9 +114,10 @@ public struct Session {
     }
 
     /// An app notification or effect from outside the user (a scenario's `post`).
-    public mutating func post(_ effect: Effect, at time: Milliseconds) {
+    /// `user`: the user's own action caused it (an app moving focus in answer to an action).
+    public mutating func post(_ effect: Effect, user: Bool = false, at time: Milliseconds) {
         now = max(now, time)
-        handle(navigator.post(effect), user: false)
+        handle(navigator.post(effect), user: user)
     }
 
     /// Switches profile: verbosity, policy settings, braille tables, language, voice. A width

@@ -35,3 +35,72 @@ struct AppSpeechTests {
         #expect(Array(s.spoken.dropFirst(before)) == ["100%", "Bread, button"])
     }
 }
+
+/// "Update then announce" (Docs/protocol.md#user-action-window): an app that answers the user's
+/// action by moving focus and announcing is heard whole, in the order it sent the two.
+@Suite("update then announce")
+struct UpdateThenAnnounceTests {
+    typealias Served = ServiceTests.Served
+
+    /// The grocery app, focus on Bread, the user's double tap sent to it.
+    func activatedBread() throws -> Served {
+        var s = try ServiceTests().grocery()
+        _ = s.key(.next)
+        _ = s.key(.next)
+        s.wait(3000)
+        #expect(s.session.navigator.focusedElement?.id == "bread")
+        let sent = s.key(.activate).map(\.json)
+        #expect(sent.contains(#"{"type":"action","action":"activate","id":"bread"}"#))
+        return s
+    }
+
+    /// What was cut after the first `from` records.
+    func cancelled(_ s: Served, from: Int) -> [String] {
+        s.records.records.dropFirst(from).compactMap { if case .speech(.cancel(let c)) = $0.record { c.utterance.text } else { nil } }
+    }
+
+    @Test("an update moving focus, then an announcement: the focus speech is not cut, the announcement follows")
+    func updateThenAnnounce() throws {
+        var s = try activatedBread()
+        let before = s.spoken.count, records = s.records.records.count
+        s.wait(100)
+        s.send("c1", #"{"type":"update","nodes":[{"id":"title","label":"Groceries (1)","traits":["header"],"frame":[0,0,390,44]}],"focus":"title"}"#, line: 5)
+        s.send("c1", #"{"type":"notify","notification":"announcement","text":"Bread added"}"#, line: 6)
+        s.wait(5000)
+        #expect(Array(s.spoken.dropFirst(before)) == ["Groceries (1), heading", "Bread added"])
+        #expect(!cancelled(s, from: records).contains("Groceries (1), heading"))
+    }
+
+    @Test("a layoutChanged moving focus, then an announcement: the same")
+    func layoutChangedThenAnnounce() throws {
+        var s = try activatedBread()
+        let before = s.spoken.count, records = s.records.records.count
+        s.send("c1", #"{"type":"notify","notification":"layoutChanged","focus":"banana"}"#, line: 5)
+        s.send("c1", #"{"type":"notify","notification":"announcement","text":"Bread added"}"#, line: 6)
+        s.wait(5000)
+        #expect(Array(s.spoken.dropFirst(before)) == ["Banana, 0 in cart, adjustable", "Bread added"])
+        #expect(!cancelled(s, from: records).contains { $0.hasPrefix("Banana") })
+    }
+
+    @Test("the announcement first, then the update: the announcement, then the new focus")
+    func announceThenUpdate() throws {
+        var s = try activatedBread()
+        let before = s.spoken.count
+        s.send("c1", #"{"type":"notify","notification":"announcement","text":"Bread added"}"#, line: 5)
+        s.send("c1", #"{"type":"update","nodes":[{"id":"title","label":"Groceries (1)","traits":["header"],"frame":[0,0,390,44]}],"focus":"title"}"#, line: 6)
+        s.wait(5000)
+        #expect(Array(s.spoken.dropFirst(before)) == ["Bread added", "Groceries (1), heading"])
+    }
+
+    @Test("outside the user-action window the app's own focus move is the app's: an announcement cuts it, as before")
+    func appAloneIsNotTheUser() throws {
+        var s = try activatedBread()
+        s.wait(2000)
+        let before = s.spoken.count, records = s.records.records.count
+        s.send("c1", #"{"type":"update","nodes":[{"id":"bread","label":"Bread","traits":["button"],"frame":[0,110,390,44]}],"focus":"title"}"#, line: 5)
+        s.send("c1", #"{"type":"notify","notification":"announcement","text":"Sync finished"}"#, line: 6)
+        s.wait(5000)
+        #expect(Array(s.spoken.dropFirst(before)) == ["Groceries, heading", "Sync finished"])
+        #expect(cancelled(s, from: records).last == "Groceries, heading")
+    }
+}
