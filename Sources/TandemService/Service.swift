@@ -207,7 +207,15 @@ public struct Service {
         var nav = apps[k].navigator ?? Navigator(catalog: Catalog(name: apps[k].name, language: apps[k].language, strings: [:],
                                                                   start: screen.id, screens: [screen]))
         nav.forwardsActions = true
-        if apps[k].navigator != nil { _ = nav.show(screen) }
+        if apps[k].navigator != nil {
+            // An app behind re-sending the screen it shows (a refresh) stays behind, without a word.
+            let refresh = nav.screen.id == screen.id
+            _ = nav.show(screen)
+            if refresh {
+                apps[k].navigator = nav
+                return
+            }
+        }
         departed[apps[k].name] = nil
         bringForward(client, nav, session: &session, at: time)
     }
@@ -277,7 +285,11 @@ public struct Service {
 
     /// Puts `client`'s navigator in front, keeping the one that was.
     mutating func bringForward(_ client: String, _ nav: Navigator, session: inout Session, at time: Milliseconds) {
-        let previous = session.bringForward(nav, at: time)
+        // A switch from one app to another says the app it lands in; the first app, coming
+        // after "No app is connected", is simply there.
+        let switching = foreground != nil || !recent.isEmpty
+        let name = switching ? index(of: client).map { apps[$0].name } : nil
+        let previous = session.bringForward(nav, named: name, at: time)
         if let fg = foreground, let k = index(of: fg) { apps[k].navigator = previous }
         foreground = client
         if let k = index(of: client) { apps[k].navigator = nil }

@@ -20,7 +20,9 @@ extension Session {
 
     /// Puts another app's navigator in front and says where the user is in it (as after
     /// `screenChanged`); returns the one that was in front, to keep its tree and focus.
-    public mutating func bringForward(_ next: Navigator, at time: Milliseconds) -> Navigator {
+    /// `named`: the app's name, said first and flashed on the display, as VoiceOver says the
+    /// app a switch lands in.
+    public mutating func bringForward(_ next: Navigator, named: String? = nil, at time: Milliseconds) -> Navigator {
         now = max(now, time)
         var incoming = next
         incoming.setLanguage(profile.language ?? incoming.catalog.language)
@@ -31,7 +33,10 @@ extension Session {
         timers.removeNavigatorTimers()
         presenter = Presenter(language: navigator.language, verbosity: profile.verbosity)
         display.language = navigator.language
+        appIntro = named
         handle(navigator.focusAgain(reason: .screenChanged), user: false)
+        appIntro = nil
+        if let named { flash(named) }
         return previous
     }
 

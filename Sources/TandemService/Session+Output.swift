@@ -50,6 +50,10 @@ extension Session {
                     if case .elementChanged = event { lastFocusSpeech = u.text }
                     if case .valueChanged = event, user { userValue = u.text }
                     if u.source == .focus {
+                        if let intro = appIntro {
+                            u.text = intro + ", " + u.text
+                            appIntro = nil
+                        }
                         lastFocusSpeech = u.text
                         if readAll != nil { u.hint = nil }
                         if let extraHint { u.hint = [u.hint, extraHint].compactMap { $0 }.joined(separator: ". ") }

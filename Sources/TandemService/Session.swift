@@ -48,6 +48,8 @@ public struct Session {
     var reportedWidth: Int?
     /// For the service: actions for the app and focus moves (`takeNotices`).
     var notices: [SessionNotice] = []
+    /// The name of an app that just came to the front, said before its first focus speech.
+    var appIntro: String?
     /// Whether each live output answers, as last reported.
     var outputAvailability: [OutputKind: Bool] = [:]
 

@@ -104,3 +104,55 @@ struct UpdateThenAnnounceTests {
         #expect(cancelled(s, from: records).last == "Groceries, heading")
     }
 }
+
+/// Several apps (Docs/protocol.md#several-apps): a switch says the app it lands in; an app
+/// behind refreshing its screen stays behind.
+@Suite("switching apps")
+struct AppSwitchTests {
+    typealias Served = ServiceTests.Served
+
+    static let notesScreen = #"{"type":"screen","screen":{"id":"notes","title":"Notes","root":{"id":"nroot","children":[{"id":"note1","label":"Buy milk","traits":["staticText"],"frame":[0,0,390,44]}]}}}"#
+
+    /// Groceries (c1) then Notes (c2), Notes in front.
+    func twoApps() throws -> Served {
+        var s = try ServiceTests().grocery()
+        s.wait(3000)
+        s.connect("c2")
+        s.send("c2", #"{"type":"hello","v":1,"role":"app","name":"Notes"}"#)
+        s.send("c2", Self.notesScreen, line: 2)
+        s.wait(3000)
+        return s
+    }
+
+    @Test("the first app is simply there; a switch to another app says its name first, on speech and on the display")
+    func switchSaysTheName() throws {
+        var s = try twoApps()
+        #expect(s.spoken.dropFirst().first == "Groceries, heading", "after \"No app is connected\", the first app: no name before it")
+        #expect(s.spoken.contains("Notes, Buy milk"))
+        #expect(s.records.records.contains { if case .braille(let f) = $0.record { f.text == "Notes" && f.flash } else { false } },
+                "the display flashes the app's name")
+        let before = s.spoken.count
+        s.connect("c3")
+        s.send("c3", #"{"type":"hello","v":1,"role":"controller"}"#)
+        s.send("c3", #"{"type":"foreground","name":"Groceries"}"#, line: 2)
+        s.wait(3000)
+        #expect(Array(s.spoken.dropFirst(before)) == ["Groceries, Groceries, heading"])
+    }
+
+    @Test("an app behind re-sending its screen (a refresh) stays behind without a word; its tree is kept for when it comes back")
+    func backgroundRefreshStaysBehind() throws {
+        var s = try twoApps()
+        let before = s.spoken.count
+        let refreshed = ServiceTests.groceryScreen.replacingOccurrences(of: #""label":"Bread""#, with: #""label":"Bread rolls""#)
+        s.send("c1", refreshed, line: 3)
+        s.wait(3000)
+        #expect(s.spoken.count == before, "nothing said: \(s.spoken.dropFirst(before))")
+        #expect(s.service.foreground == "c2")
+        #expect(s.session.navigator.screen.id == "notes")
+        // A new screen from the app behind brings it forward.
+        s.send("c1", #"{"type":"screen","screen":{"id":"cart","title":"Cart","root":{"id":"croot","children":[{"id":"empty","label":"Cart is empty","traits":["staticText"],"frame":[0,0,390,44]}]}}}"#, line: 4)
+        s.wait(3000)
+        #expect(s.service.foreground == "c1")
+        #expect(Array(s.spoken.dropFirst(before)) == ["Groceries, Cart is empty"])
+    }
+}
