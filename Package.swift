@@ -49,6 +49,8 @@ let package = Package(
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
+        // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
+        .executableTarget(name: "tandem-example-counter", dependencies: ["TandemClient"], path: "Examples/clients/swift-counter"),
         // Starting a command and waiting for it (posix_spawn, a timeout, output into files): for
         // the tests and tandem-bench, which start the same daemon scripts.
         .target(name: "TandemProcess", dependencies: ["CLinux"]),

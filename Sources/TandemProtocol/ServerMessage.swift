@@ -76,3 +76,12 @@ public struct StatusReport: Sendable {
         self.apps = apps; self.speech = speech; self.braille = braille; self.screen = screen; self.focus = focus; self.requestID = requestID
     }
 }
+
+extension StatusReport: CustomStringConvertible {
+    /// For a person: "apps: Groceries (c1, in front), Notes (c2); speech yes; braille no; screen list; focus title".
+    public var description: String {
+        let apps = self.apps.map { "\($0.name) (\($0.client)\($0.foreground ? ", in front" : ""))" }
+        return "apps: \(apps.isEmpty ? "none" : apps.joined(separator: ", ")); speech \(speech ? "yes" : "no"); "
+            + "braille \(braille ? "yes" : "no"); screen \(screen ?? "none"); focus \(focus ?? "none")"
+    }
+}

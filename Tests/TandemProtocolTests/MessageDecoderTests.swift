@@ -167,3 +167,15 @@ struct MessageDecoderTests {
         #expect(ServerMessage.status(status).json == #"{"type":"status","apps":[{"client":"c1","name":"Groceries","foreground":true}],"speech":"available","braille":"unavailable","screen":"list","focus":"title"}"#)
     }
 }
+
+@Suite("status for a person")
+struct StatusReportTextTests {
+    @Test("a status prints as a sentence of its fields, not as the decoder's values")
+    func description() {
+        let report = StatusReport(apps: [.init(client: "c1", name: "Groceries", foreground: true), .init(client: "c2", name: "Notes", foreground: false)],
+                                  speech: true, braille: false, screen: "list", focus: "title", requestID: JSONNode(.number(1), line: 1))
+        #expect("\(report)" == "apps: Groceries (c1, in front), Notes (c2); speech yes; braille no; screen list; focus title")
+        #expect("\(StatusReport(apps: [], speech: false, braille: false, screen: nil, focus: nil, requestID: nil))"
+                == "apps: none; speech no; braille no; screen none; focus none")
+    }
+}
