@@ -18,6 +18,10 @@ public enum Command: Sendable, Hashable {
     case historyPrevious, historyNext
     case mark, help
     case rateUp, rateDown, punctuation, verbosity
+    /// Text typed into the focused text field (`type Hello world`), the character before the
+    /// insertion point deleted, or the field cleared.
+    case type(String)
+    case deleteBackward, clearText
 }
 
 /// Who carries a command out.
@@ -39,17 +43,29 @@ public struct CommandInfo: Sendable {
     /// One line, in English (the session speaks each language's own from its phrase table).
     public let summary: String
     public let handler: CommandHandler
+    /// Whether the argument is text (the rest of the line: `type Hello world`), not a number.
+    public let takesText: Bool
     /// The command, given its argument (ignored by commands without one).
     let make: @Sendable (Int) -> Command
+    let makeText: (@Sendable (String) -> Command)?
 
     init(_ name: String, _ command: Command, _ handler: CommandHandler, _ summary: String) {
         self.name = name; self.argument = nil; self.summary = summary; self.handler = handler
-        self.make = { _ in command }
+        self.make = { _ in command }; self.takesText = false; self.makeText = nil
     }
 
     init(_ name: String, argument: String, _ handler: CommandHandler, _ summary: String, _ make: @escaping @Sendable (Int) -> Command) {
         self.name = name; self.argument = argument; self.summary = summary; self.handler = handler; self.make = make
+        self.takesText = false; self.makeText = nil
     }
+
+    init(_ name: String, text argument: String, _ handler: CommandHandler, _ summary: String, _ make: @escaping @Sendable (String) -> Command) {
+        self.name = name; self.argument = argument; self.summary = summary; self.handler = handler
+        self.make = { _ in make("") }; self.takesText = true; self.makeText = make
+    }
+
+    /// The command with `text` as its argument (for a command that takes text).
+    public func command(text: String) -> Command { makeText.map { $0(text) } ?? make(0) }
 
     /// `route N`: the name and the argument's placeholder.
     public var usage: String { argument.map { "\(name) \($0)" } ?? name }
@@ -95,6 +111,9 @@ extension Command {
         .init("rate-down", .rateDown, .tester, "speak slower"),
         .init("punctuation", .punctuation, .tester, "cycle the punctuation level"),
         .init("verbosity", .verbosity, .tester, "turn hints on or off"),
+        .init("type", text: "TEXT", .navigator, "type text into the focused text field") { .type($0) },
+        .init("delete", .deleteBackward, .navigator, "delete the character before the insertion point in a text field"),
+        .init("clear", .clearText, .navigator, "clear the focused text field"),
     ]
 
     /// The row for a command name (`route`, not `route 3`).
@@ -118,7 +137,14 @@ extension Command {
     /// that takes an argument adds a line here and in `argument`.)
     var withoutArgument: Command {
         if case .route = self { return .route(0) }
+        if case .type = self { return .type("") }
         return self
+    }
+
+    /// The text a command carries (what `type` types), if it takes text.
+    public var text: String? {
+        if case .type(let t) = self { return t }
+        return nil
     }
 
     /// Parses a command as scenarios, key maps and the control socket write it (`next`, `route 3`).
@@ -132,6 +158,14 @@ extension Command {
         }
         let words = name.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first, let info = Self.info(named: first) else { return nil }
+        if info.takesText {
+            // The rest of the line after one space, as written (spaces inside kept).
+            guard let space = name.firstIndex(of: " ") else { return nil }
+            let text = String(name[name.index(after: space)...])
+            guard !text.isEmpty else { return nil }
+            self = info.command(text: text)
+            return
+        }
         if info.argument == nil {
             guard words.count == 1 else { return nil }
             self = info.command()
@@ -144,6 +178,7 @@ extension Command {
     /// The command as written in scenarios and key maps (`next`, `route 3`).
     public var name: String {
         let row = info
+        if let text { return "\(row.name) \(text)" }
         return argument.map { "\(row.name) \($0)" } ?? row.name
     }
 }

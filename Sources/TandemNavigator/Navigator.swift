@@ -84,6 +84,10 @@ public struct Navigator: Sendable {
     /// Performs a command the table gives to the navigator (`CommandHandler.navigator`);
     /// the others act on the session's output and return no events here.
     public mutating func perform(_ command: Command) -> [NavigatorEvent] {
+        switch command {
+        case .type, .deleteBackward, .clearText: return editText(command)
+        default: break
+        }
         if forwardsActions, Self.forwarded.contains(command) {
             guard let action = appAction(for: command) else {
                 return command == .increment || command == .decrement ? [.boundary(.none)] : [.unhandled(command)]
@@ -109,6 +113,35 @@ public struct Navigator: Sendable {
         case .scrollDown: handler(command, \.scrollDown, screenLevel: nil, into: &events)
         default: assert(command.info.handler != .navigator, "no navigator handler for \(command.name)")
         }
+        return events
+    }
+
+    /// Text entry on the focused text field: an app is sent the action and changes the value
+    /// itself (heard as the user's own change); a catalog's field changes here. Anything else
+    /// focused, or a dimmed field, is a boundary.
+    mutating func editText(_ command: Command) -> [NavigatorEvent] {
+        guard let f = focusIndex else { return [.boundary(.none)] }
+        let e = screen.elements[f]
+        let t = e.traits
+        guard t.contains(.textField) || t.contains(.secureTextField) || t.contains(.searchField), !t.contains(.notEnabled) else {
+            return [.boundary(.none)]
+        }
+        let kind: AppAction.Kind = switch command {
+        case .type: .type
+        case .deleteBackward: .delete
+        default: .clear
+        }
+        if forwardsActions { return [.appAction(AppAction(kind, element: e.id, text: command.text))] }
+        let old = e.value ?? ""
+        let new: String = switch kind {
+        case .type: old + (command.text ?? "")
+        case .delete: String(old.dropLast())
+        default: ""
+        }
+        guard new != old else { return [.boundary(.none)] }
+        var events: [NavigatorEvent] = []
+        let before = catalog.screens[screenIndex].modify(f) { $0.value = new.isEmpty ? nil : new }
+        contentChanged(screen: screenIndex, element: f, from: before, into: &events)
         return events
     }
 

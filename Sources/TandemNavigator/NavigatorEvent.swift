@@ -67,6 +67,9 @@ public enum NavigatorEvent: Sendable, Hashable {
 public struct AppAction: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case activate, increment, decrement, custom, magicTap, escape, scrollUp, scrollDown
+        /// Text entry on a text field: `text` typed at the insertion point, the character
+        /// before it deleted, the field cleared.
+        case type, delete, clear
     }
     public var kind: Kind
     /// The element the action is for (for magic tap, escape and scrolling: the element they
@@ -74,8 +77,10 @@ public struct AppAction: Sendable, Hashable {
     public var element: String
     /// The custom action's name.
     public var name: String?
+    /// What `type` types.
+    public var text: String?
 
-    public init(_ kind: Kind, element: String, name: String? = nil) {
-        self.kind = kind; self.element = element; self.name = name
+    public init(_ kind: Kind, element: String, name: String? = nil, text: String? = nil) {
+        self.kind = kind; self.element = element; self.name = name; self.text = text
     }
 }

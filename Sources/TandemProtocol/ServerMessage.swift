@@ -40,7 +40,8 @@ public enum ServerMessage: Sendable {
         case .ack(let id):
             return object([("type", q("ack")), ("id", JSONText.value(id))])
         case .action(let a):
-            return object([("type", q("action")), ("action", q(a.kind.rawValue)), ("id", q(a.element)), ("name", a.name.map(q))])
+            return object([("type", q("action")), ("action", q(a.kind.rawValue)), ("id", q(a.element)), ("name", a.name.map(q)),
+                           ("text", a.text.map(q))])
         case .focus(let screen, let element):
             return object([("type", q("focus")), ("screen", q(screen)), ("id", q(element))])
         case .transcript(let line):

@@ -61,12 +61,14 @@ public enum ServerMessageDecoder {
         case "action":
             let kindName = try required("action", "what the user did")
             guard let kind = AppAction.Kind(rawValue: kindName) else {
-                throw r.failure("action", "unknown action \"\(kindName)\" (activate, increment, decrement, custom, magicTap, escape, scrollUp, scrollDown)")
+                throw r.failure("action", "unknown action \"\(kindName)\" (activate, increment, decrement, custom, magicTap, escape, scrollUp, scrollDown, type, delete, clear)")
             }
             let element = try required("id", "the element acted on")
             let name = try r.string("name")
             if kind == .custom, name == nil { throw r.failure(nil, "a custom action needs its \"name\"") }
-            return .action(AppAction(kind, element: element, name: name))
+            let text = try r.string("text")
+            if kind == .type, text == nil { throw r.failure(nil, "a type action needs its \"text\"") }
+            return .action(AppAction(kind, element: element, name: name, text: text))
         case "focus":
             return .focus(screen: try required("screen", "the screen"), element: try required("id", "the focused element"))
         case "transcript":

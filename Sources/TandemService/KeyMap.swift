@@ -11,6 +11,8 @@ public enum KeyBinding: Sendable, Hashable {
     /// that takes an argument is written bare: `route`), or `quit`.
     public init?(name: String) {
         if name == "quit" { self = .quit; return }
+        // A key carries no text: `type` is for scenarios, the socket and `tandem ctl`.
+        if Command.info(named: name)?.takesText == true { return nil }
         if let info = Command.info(named: name), info.argument != nil {
             self = .command(info.command())
         } else if let c = Command(name: name) {

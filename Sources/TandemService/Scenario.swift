@@ -74,6 +74,9 @@ extension Scenario {
                 lines.append(Line(number: number, step: .post(try postEffect(rest, file: file, line: number, catalog: catalog))))
             default:
                 guard let c = Command(name: trimmed) else {
+                    if let info = Command.info(named: word), info.takesText {
+                        throw fail("\(word) takes the text to type (\(word) \(info.argument ?? "TEXT"))")
+                    }
                     if let info = Command.info(named: word), let argument = info.argument {
                         throw fail("\(word) takes a number \(argument) (0…\(CommandInfo.argumentLimit)), found \"\(rest)\"")
                     }

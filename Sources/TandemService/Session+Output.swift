@@ -32,6 +32,11 @@ extension Session {
             case .appAction(let a):
                 var fields: [SessionEvent.Field] = [.init("action", a.kind.rawValue), .init("id", a.element)]
                 if let name = a.name { fields.append(.init("name", name)) }
+                if let text = a.text {
+                    // What a tester types into a secure field is not written down.
+                    let secure = navigator.screen[a.element]?.traits.contains(.secureTextField) ?? false
+                    fields.append(.init("text", secure ? String(repeating: "•", count: text.count) : text))
+                }
                 emit(.event(SessionEvent("app-action", fields)))
                 notices.append(.action(a))
             case .unhandled(let command):

@@ -83,7 +83,7 @@ public struct Session {
     /// out by the part `Command.table` names.
     public mutating func perform(_ command: Command, at time: Milliseconds) {
         now = max(now, time)
-        emit(.event(SessionEvent("key", [.init("command", command.name)])))
+        emit(.event(SessionEvent("key", [.init("command", loggedName(of: command))])))
         if coversUnseenFocus, command != .panLeft, command != .panRight, command != .stop {
             // Focus moved while a message showed: the key that ends the message only shows the
             // new focus line, so no element is acted on (or passed over) unread.
@@ -212,5 +212,14 @@ public struct Session {
         case .progressBraille:
             if let line = progressBraille.due(at: now) { display.updateFocus(line) }
         }
+    }
+}
+
+extension Session {
+    /// A command as the transcript logs it: what is typed into a secure field is written as
+    /// one bullet a character (a tester's password is in no transcript).
+    func loggedName(of command: Command) -> String {
+        guard let text = command.text, navigator.focusedElement?.traits.contains(.secureTextField) == true else { return command.name }
+        return command.info.name + " " + String(repeating: "•", count: text.count)
     }
 }

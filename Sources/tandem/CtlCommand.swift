@@ -75,7 +75,11 @@ enum CtlCommand {
         var k = 0
         while k < words.count {
             var name = words[k]
-            if Command.info(named: name)?.argument != nil, k + 1 < words.count, Int(words[k + 1]) != nil {
+            if Command.info(named: name)?.takesText == true, k + 1 < words.count {
+                // `type "Hello world"`: the next word is the text, however many spaces it has.
+                name += " " + words[k + 1]
+                k += 1
+            } else if Command.info(named: name)?.argument != nil, k + 1 < words.count, Int(words[k + 1]) != nil {
                 name += " " + words[k + 1]
                 k += 1
             }
