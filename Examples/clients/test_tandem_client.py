@@ -67,7 +67,10 @@ class FakeHandler(socketserver.StreamRequestHandler):
             fake.received.put(message)
             reply = fake.answer(conn, message, number)
             if reply is not None:
-                conn.send(reply)
+                try:
+                    conn.send(reply)
+                except OSError:  # the client has gone (a snippet that ended): nothing to answer
+                    return
             if message.get("type") == "hello" and reply and reply["type"] == "error":
                 conn.close()
                 return
