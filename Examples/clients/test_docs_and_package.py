@@ -143,7 +143,8 @@ class PackageTests(unittest.TestCase):
                  " print(t.AsyncApp.__name__, t.Element('x', children=[]).to_json())")
 
         def install(*options: str) -> list[str]:
-            result = subprocess.run([pip, "install", "--no-build-isolation", "--no-index", *options],
+            result = subprocess.run([pip, "install", "--no-build-isolation", "--no-index", "--no-cache-dir",
+                                     "--disable-pip-version-check", *options],
                                     cwd=ROOT, capture_output=True, text=True, timeout=180)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             found = subprocess.run([python, "-c", probe], cwd=outside, capture_output=True, text=True, timeout=60)
