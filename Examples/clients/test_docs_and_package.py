@@ -163,6 +163,42 @@ class PackageTests(unittest.TestCase):
                          "nothing was written into the repository folder")
 
 
+    def test_the_backend_builds_an_sdist_that_builds_the_same_wheel(self):
+        import _tandem_build as backend
+        import base64
+        import hashlib
+        import tarfile
+        import zipfile
+        out = tempfile.mkdtemp(prefix="tandem-dist-")
+        self.addCleanup(shutil.rmtree, out, True)
+        sdist = backend.build_sdist(out)
+        self.assertEqual(sdist, f"tandem_client-{tandem.__version__}.tar.gz")
+        with tarfile.open(os.path.join(out, sdist)) as archive:
+            if hasattr(tarfile, "data_filter"):  # 3.12 warns without a filter; older ones have none
+                archive.extractall(out, filter="data")
+            else:
+                archive.extractall(out)
+            names = sorted(name.split("/", 1)[1] for name in archive.getnames())
+        self.assertEqual(names, ["PKG-INFO", "README.md", "_tandem_build.py", "pyproject.toml", "tandem_client.py"])
+        unpacked = os.path.join(out, f"tandem_client-{tandem.__version__}")
+        built = subprocess.run([sys.executable, "-c", "import _tandem_build, sys; print(_tandem_build.build_wheel(sys.argv[1]))",
+                                out], cwd=unpacked, capture_output=True, text=True, timeout=60)
+        self.assertEqual(built.returncode, 0, built.stderr)
+        wheel = built.stdout.strip()
+        self.assertEqual(wheel, f"tandem_client-{tandem.__version__}-py3-none-any.whl")
+        with zipfile.ZipFile(os.path.join(out, wheel)) as archive:
+            with open(os.path.join(HERE, "tandem_client.py"), "rb") as source:
+                self.assertEqual(archive.read("tandem_client.py"), source.read())
+            record = archive.read(f"tandem_client-{tandem.__version__}.dist-info/RECORD").decode().splitlines()
+            for row in record:
+                path, digest, size = row.split(",")
+                if digest:  # every file but RECORD itself is listed with its hash and size
+                    data = archive.read(path)
+                    self.assertEqual(digest, "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode())
+                    self.assertEqual(int(size), len(data))
+            self.assertEqual(len(record), len(archive.namelist()))
+
+
 class RealService:
     """`tandem serve --profile headless` on a private socket, with no speech-dispatcher or
     BRLTTY (both reported missing; the session goes on), and a runtime folder whose
