@@ -38,7 +38,8 @@ request id: its ``id`` names the element.)
 
 Lines. Tandem's ``welcome`` says how long a line it takes (``maxLine``, 1 MiB by default): a
 longer message is refused before sending with `LineTooLong`, naming its size and the limit,
-instead of the service closing the connection over it.
+instead of the service closing the connection over it. When the service does end a connection,
+its reason (an error line) is the last event, and `ConnectionClosed` names it too.
 
 Elements. `Element`, `Screen`, `Adjust`, `Progress`, `Action` and `Frame` are typed helpers
 for what a ``screen``, ``update`` or ``set`` carries; plain dicts keep working everywhere. An
@@ -431,6 +432,7 @@ class _Core:
         self._sent_lock = threading.Lock()  # _sent; the reader thread takes only this
         self._auto_ids = itertools.count(1)
         self._hello_done = False
+        self._last_received: dict | None = None
         self._closed = False
         self._closed_by_us = False
         self._close_reason = "the connection is closed"
@@ -494,7 +496,10 @@ class _Core:
         except ValueError:  # includes UnicodeDecodeError
             message = None
         if not isinstance(message, dict):
-            return {"type": "error", "error": f"Tandem sent a line that is not a JSON object: {line[:200]!r}"}
+            message = {"type": "error", "error": f"Tandem sent a line that is not a JSON object: {line[:200]!r}"}
+            self._last_received = message
+            return message
+        self._last_received = message
         if message.get("type") == "error" and isinstance(message.get("line"), int):
             with self._sent_lock:
                 sent = self._sent.get(message["line"])
@@ -512,9 +517,14 @@ class _Core:
             return "reply"
         return "drop" if kind == "ack" else "event"
 
-    @staticmethod
-    def _status_message(id: Any) -> dict:
-        return {"type": "status", "id": id}
+    def _end_reason(self, reason: str) -> str:
+        """Why the connection ended, with the service's last word when it was an error: the
+        service sends its reason (a line over its limit, a half line left too long) as an
+        error line, then closes."""
+        last = self._last_received
+        if last is not None and last.get("type") == "error" and "id" not in last:
+            return f"{reason}, after its error: {last.get('error')}"
+        return reason
 
 
 # -- the calls of each role, shared by both clients ----------------------------------------------
@@ -772,7 +782,12 @@ class Connection(_Core):
             try:
                 self._sock.sendall(data)
             except OSError as error:
-                raise ConnectionClosed(f"cannot send to Tandem: {error.strerror}") from error
+                # The service closed the connection (its reason, an error line, may be on its
+                # way): say it ended rather than "Broken pipe", once the reader has seen the end.
+                if self._reader is not threading.current_thread():
+                    self._reader.join(self.timeout)
+                reason = self._close_reason if self._closed else error.strerror
+                raise ConnectionClosed(f"cannot send to Tandem: {reason}") from error
             return line
 
     def _wait(self, waiter: _Waiter, what: str, timeout: float | None = None) -> dict:
@@ -824,7 +839,7 @@ class Connection(_Core):
                         self._dispatch(self._decode(line))
         except OSError as error:
             reason = f"the connection to Tandem failed: {error.strerror}"
-        self._finish(reason)
+        self._finish(self._end_reason(reason))
 
     def _dispatch(self, message: dict) -> None:
         route = self._route(message)
@@ -1082,7 +1097,7 @@ class AsyncConnection(_Core):
         except OSError as error:
             reason = f"the connection to Tandem failed: {error.strerror}"
         finally:
-            self._finish(reason)
+            self._finish(self._end_reason(reason))
 
     def _dispatch(self, message: dict) -> None:
         route = self._route(message)

@@ -300,6 +300,23 @@ class RealServiceTests(unittest.TestCase):
             with tandem.Controller(serve.socket, timeout=WAIT) as ctl:
                 self.assertEqual(ctl.status()["focus"], "a", "the list kept its children: focus could move to one")
 
+    def test_a_line_the_service_refuses_ends_with_its_reason_not_broken_pipe(self):
+        serve = RealService(self)
+        app = tandem.App("Tasks", serve.socket, timeout=WAIT)
+        self.addCleanup(app.close)
+        app.max_line = 4 << 20  # as if the welcome had said more: the service's own limit decides
+        try:
+            app.announce("x" * (2 << 20))
+        except tandem.ConnectionClosed as error:  # when the service closed before taking it all
+            self.assertNotIn("Broken pipe", str(error))
+            self.assertIn("after its error: line 2 is longer than the limit of 1048576 bytes", str(error))
+        events = []
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "after its error: line 2 is longer than the limit"):
+            for message in app.messages():
+                events.append(message)
+        self.assertEqual([(m["type"], m["line"]) for m in events], [("error", 2)])
+        self.assertIn("line 2 is longer than the limit of 1048576 bytes", events[0]["error"])
+
     def test_the_asyncio_client_against_a_real_service(self):
         serve = RealService(self)
 

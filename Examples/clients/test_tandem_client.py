@@ -583,6 +583,39 @@ class ClosingTests(FakeTestCase):
         with self.assertRaises(tandem.ConnectionClosed):
             ctl.command("next")
 
+    def test_the_services_last_error_before_it_closes_is_the_reason_given(self):
+        ctl = self.controller()
+        conn = self.fake.connection()
+        conn.send({"type": "error", "error": "line 2 is longer than the limit of 100 bytes", "line": 2})
+        conn.close()
+        self.assertEqual(ctl.next_message(timeout=WAIT)["type"], "error")
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "^Tandem closed the connection, after its error: line 2 is"
+                                    " longer than the limit of 100 bytes$"):
+            ctl.next_message(timeout=WAIT)
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "after its error"):
+            ctl.command("next")
+
+    def test_an_error_about_a_set_is_not_taken_for_the_reason(self):
+        app = self.app()
+        conn = self.fake.connection()
+        conn.send({"type": "error", "error": "no element 'ghost'", "line": 2, "id": "ghost"})
+        conn.close()
+        self.assertEqual(app.next_message(timeout=WAIT)["type"], "error")
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "^Tandem closed the connection$"):
+            app.next_message(timeout=WAIT)
+
+    def test_the_asyncio_client_gives_the_same_reason(self):
+        async def test():
+            ctl = await tandem.AsyncController.connect(self.fake.path, timeout=WAIT)
+            conn = self.fake.connection()
+            conn.send({"type": "error", "error": "the input ended in the middle of line 3", "line": 3})
+            conn.close()
+            with self.assertRaisesRegex(tandem.ConnectionClosed, "after its error: the input ended in the middle"):
+                async for _ in ctl.events():
+                    pass
+            await ctl.close()
+        run_async(test)
+
     def test_after_close_the_iterator_just_ends(self):
         app = self.app()
         done = threading.Event()
