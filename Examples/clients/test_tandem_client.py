@@ -882,6 +882,31 @@ class AsyncClientTests(FakeTestCase):
                 await tandem.AsyncApp.connect("Groceries", self.fake.path + ".missing")
         run_async(test)
 
+    def test_a_long_line_cut_anywhere_arrives_whole_and_replies_reach_the_tasks_that_asked(self):
+        self.fake.auto_reply = False
+
+        async def test():
+            ctl = await tandem.AsyncController.connect(self.fake.path, timeout=WAIT)
+            conn = self.fake.connection()
+            first = asyncio.ensure_future(ctl.status(id="first"))
+            second = asyncio.ensure_future(ctl.status(id=2))
+            while self.fake.received.qsize() < 3:  # hello and both requests
+                await asyncio.sleep(0.01)
+            text = "é" * 100_000  # 200 kB: longer than a StreamReader's default line limit
+            data = (json.dumps({"type": "transcript", "line": {"ch": "speech", "text": text}}, ensure_ascii=False)
+                    + "\n").encode()
+
+            def push():  # from a thread: the loop must go on reading while the socket fills
+                for start in range(0, len(data), 7001):  # cut inside characters too
+                    conn.send_raw(data[start:start + 7001])
+                conn.send({"type": "status", "id": 2, "apps": [], "speech": "unavailable"})
+                conn.send({"type": "status", "id": "first", "apps": [], "speech": "available"})
+            await asyncio.get_running_loop().run_in_executor(None, push)
+            self.assertEqual(((await first)["speech"], (await second)["speech"]), ("available", "unavailable"))
+            self.assertEqual((await ctl.next_message(timeout=WAIT))["line"]["text"], text)
+            await ctl.close()
+        run_async(test)
+
     def test_it_is_opened_with_connect_not_the_constructor(self):
         with self.assertRaisesRegex(TypeError, "await AsyncApp.connect"):
             tandem.AsyncApp("Groceries")
