@@ -112,6 +112,10 @@ class Groceries:
                 self.log(f"<- action {message['action']} {message['id']}"
                          + (f" {message['name']!r}" if "name" in message else ""))
                 self.handle(message)
+            elif message["type"] == "error":
+                # Tandem refused a message sent earlier (a misspelled field, an unknown id): say
+                # which, and go on — one mistake does not stop the app.
+                self.log(f"<- error {tandem.TandemError.from_event(message)}")
 
     def handle(self, action: dict) -> None:
         kind, target = action["action"], action["id"]

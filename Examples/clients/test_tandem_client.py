@@ -10,6 +10,7 @@ fail a broken test instead of hanging; nothing asserts on timing.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
@@ -66,7 +67,10 @@ class FakeHandler(socketserver.StreamRequestHandler):
             fake.received.put(message)
             reply = fake.answer(conn, message, number)
             if reply is not None:
-                conn.send(reply)
+                try:
+                    conn.send(reply)
+                except OSError:  # the client has gone (a snippet that ended): nothing to answer
+                    return
             if message.get("type") == "hello" and reply and reply["type"] == "error":
                 conn.close()
                 return
@@ -75,8 +79,11 @@ class FakeHandler(socketserver.StreamRequestHandler):
 class FakeTandem:
     """A stand-in for `tandem serve` on a temporary socket, `<tmp>/tandem/control.sock`."""
 
-    def __init__(self, versions=(1,), auto_reply=True, features=("edits",)):
+    def __init__(self, versions=(1,), auto_reply=True, features=("appStatus", "edits"), max_line=None):
         self.versions = versions
+        self.max_line = max_line  # None: the welcome has no `maxLine` (an older service)
+        # A test's own refusals: called with each message after hello, a sentence rejects it.
+        self.reject = lambda message: None
         # The names its welcome announces; None: no `features` member at all (an older service).
         self.features = features
         self.auto_reply = auto_reply  # False: only hello is answered; the test replies itself
@@ -116,9 +123,14 @@ class FakeTandem:
             welcome = {"type": "welcome", "v": 1, "client": f"c{self.clients}"}
             if self.features is not None:
                 welcome["features"] = list(self.features)
+            if self.max_line is not None:
+                welcome["maxLine"] = self.max_line
             return welcome
         if not self.auto_reply:
             return None
+        refusal = self.reject(message)
+        if refusal is not None:
+            return error(refusal)
         if kind == "status":
             return with_id({"type": "status", "apps": [{"client": "c1", "name": "Groceries",
                             "foreground": True}], "speech": "available", "braille": "unavailable"})
@@ -315,9 +327,8 @@ class FramingTests(FakeTestCase):
         with self.assertRaises(ValueError):
             app.set("checkout.loading", progress={"value": float("nan")})
         app.set("nowhere", label="x")  # Tandem rejects this one: its line number shows
-        with self.assertRaises(tandem.TandemError) as caught:  # whether the NaN line was sent
-            app.next_message(timeout=WAIT)
-        self.assertEqual(caught.exception.line, 2)
+        error = app.next_message(timeout=WAIT)  # whether the NaN line was sent
+        self.assertEqual((error["type"], error["line"]), ("error", 2))
 
     def test_a_message_sent_a_byte_at_a_time_arrives_whole(self):
         app = self.app()
@@ -335,8 +346,9 @@ class FramingTests(FakeTestCase):
         conn = self.fake.connection()
         conn.send_raw(b"not json\n")
         conn.send({"type": "focus", "screen": "list", "id": "title"})
-        with self.assertRaisesRegex(tandem.TandemError, "not a JSON object"):
-            app.next_message(timeout=WAIT)
+        event = app.next_message(timeout=WAIT)
+        self.assertEqual(event["type"], "error")
+        self.assertIn("not a JSON object", event["error"])
         self.assertEqual(app.next_message(timeout=WAIT)["id"], "title")
 
 
@@ -438,24 +450,31 @@ class ReplyTests(FakeTestCase):
         self.assertEqual(error.sent, {"type": "command", "command": "jump", "id": {"n": 7}})
         self.assertIn("line 3: unknown command 'jump'", str(error))
 
-    def test_an_error_about_a_message_without_id_is_raised_by_next_message(self):
+    def test_an_error_about_a_message_without_id_comes_from_next_message_as_an_event(self):
         app = self.app()
         app.set("nowhere", label="Gone")
-        with self.assertRaises(tandem.TandemError) as caught:
-            app.next_message(timeout=WAIT)
-        self.assertEqual(caught.exception.line, 2)
-        self.assertEqual(caught.exception.sent, {"type": "set", "id": "nowhere", "label": "Gone"})
+        event = app.next_message(timeout=WAIT)
+        self.assertEqual(event, {"type": "error", "error": "no element 'nowhere' in the app's tree", "line": 2,
+                                 "id": "nowhere", "sent": {"type": "set", "id": "nowhere", "label": "Gone"}})
+        error = tandem.TandemError.from_event(event)
+        self.assertEqual((error.message, error.line, error.id), ("no element 'nowhere' in the app's tree", 2, "nowhere"))
+        self.assertEqual(error.sent, {"type": "set", "id": "nowhere", "label": "Gone"})
+        self.assertIn('line 2: no element \'nowhere\' in the app\'s tree (sent: {"type":"set"', str(error))
         self.assertIsNone(app.next_message(timeout=0.05), "the connection stays usable")
 
-    def test_an_unsolicited_error_ends_messages_and_a_new_call_goes_on(self):
+    def test_an_unsolicited_error_does_not_end_the_loop_of_messages(self):
         app = self.app()
         conn = self.fake.connection()
-        app.set("nowhere", label="Gone")
-        self.fake.next_received("set")
+        self.fake.reject = lambda m: 'traits[0]: unknown trait "buton"' if m.get("type") == "update" else None
+        app.update([{"id": "title", "traits": ["buton"]}])
+        self.fake.next_received("update")
         conn.send({"type": "focus", "screen": "list", "id": "title"})
-        with self.assertRaises(tandem.TandemError):
-            next(app.messages())
-        self.assertEqual(next(app.messages())["id"], "title")
+        conn.close()
+        seen = []
+        with self.assertRaises(tandem.ConnectionClosed):  # the end, and only the end, stops it
+            for message in app.messages():
+                seen.append((message["type"], message.get("error") or message.get("id")))
+        self.assertEqual(seen, [("error", 'traits[0]: unknown trait "buton"'), ("focus", "title")])
 
     def test_status_always_waits_for_its_reply(self):
         status = self.controller().status()
@@ -564,6 +583,39 @@ class ClosingTests(FakeTestCase):
         with self.assertRaises(tandem.ConnectionClosed):
             ctl.command("next")
 
+    def test_the_services_last_error_before_it_closes_is_the_reason_given(self):
+        ctl = self.controller()
+        conn = self.fake.connection()
+        conn.send({"type": "error", "error": "line 2 is longer than the limit of 100 bytes", "line": 2})
+        conn.close()
+        self.assertEqual(ctl.next_message(timeout=WAIT)["type"], "error")
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "^Tandem closed the connection, after its error: line 2 is"
+                                    " longer than the limit of 100 bytes$"):
+            ctl.next_message(timeout=WAIT)
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "after its error"):
+            ctl.command("next")
+
+    def test_an_error_about_a_set_is_not_taken_for_the_reason(self):
+        app = self.app()
+        conn = self.fake.connection()
+        conn.send({"type": "error", "error": "no element 'ghost'", "line": 2, "id": "ghost"})
+        conn.close()
+        self.assertEqual(app.next_message(timeout=WAIT)["type"], "error")
+        with self.assertRaisesRegex(tandem.ConnectionClosed, "^Tandem closed the connection$"):
+            app.next_message(timeout=WAIT)
+
+    def test_the_asyncio_client_gives_the_same_reason(self):
+        async def test():
+            ctl = await tandem.AsyncController.connect(self.fake.path, timeout=WAIT)
+            conn = self.fake.connection()
+            conn.send({"type": "error", "error": "the input ended in the middle of line 3", "line": 3})
+            conn.close()
+            with self.assertRaisesRegex(tandem.ConnectionClosed, "after its error: the input ended in the middle"):
+                async for _ in ctl.events():
+                    pass
+            await ctl.close()
+        run_async(test)
+
     def test_after_close_the_iterator_just_ends(self):
         app = self.app()
         done = threading.Event()
@@ -608,6 +660,258 @@ class ControllerTests(FakeTestCase):
         self.assertEqual(next(lines)["text"], "Coffee")
 
 
+class SyncTests(FakeTestCase):
+    def test_sync_raises_the_first_error_about_an_earlier_unwaited_message_and_takes_them_out(self):
+        app = self.app()
+        conn = self.fake.connection()
+        app.set("banana.stepper", value="1 in cart")
+        app.set("nowhere", label="Gone")       # line 3: refused
+        app.set("nowhere", hint="Still gone")  # line 4: refused too
+        with self.assertRaises(tandem.TandemError) as caught:
+            app.sync()
+        self.assertEqual((caught.exception.line, caught.exception.sent),
+                         (3, {"type": "set", "id": "nowhere", "label": "Gone"}))
+        self.assertEqual(self.fake.next_received("status")["type"], "status", "a status is the barrier")
+        conn.send({"type": "focus", "screen": "list", "id": "title"})
+        self.assertEqual(app.next_message(timeout=WAIT)["type"], "focus", "both errors were taken out")
+        app.sync()  # nothing refused since: it returns
+
+    def test_sync_leaves_errors_about_later_lines_and_other_messages_in_order(self):
+        app = self.app()
+        conn = self.fake.connection()
+        conn.send({"type": "action", "action": "activate", "id": "checkout"})
+        conn.send({"type": "error", "error": "about a later line", "line": 99})
+        self.assertEqual(app.next_message(timeout=WAIT)["type"], "action")  # both have arrived
+        app.sync()
+        self.assertEqual(app.next_message(timeout=WAIT)["error"], "about a later line")
+
+    def test_a_controller_syncs_and_asks_status(self):
+        ctl = self.controller()
+        ctl.command("jump")
+        with self.assertRaisesRegex(tandem.TandemError, "line 2: unknown command 'jump'"):
+            ctl.sync()
+        self.assertEqual(self.controller().status()["speech"], "available")
+
+    def test_an_app_asks_status_too(self):
+        self.assertEqual(self.app().status()["apps"][0]["name"], "Groceries")
+
+
+class SyncWithoutAppStatusTests(FakeTestCase):
+    fake_options = {"features": ["edits"]}
+
+    def test_an_apps_sync_needs_app_status_and_sends_nothing_without_it(self):
+        app = self.app()
+        for call in (app.sync, app.status):
+            with self.assertRaises(tandem.FeatureUnavailable) as caught:
+                call()
+            self.assertEqual(caught.exception.feature, "appStatus")
+        app.announce("after")
+        self.assertEqual(self.fake.next_received()["type"], "notify", "no status was sent")
+
+
+class MaxLineTests(FakeTestCase):
+    fake_options = {"max_line": 120}
+
+    def test_the_welcomes_max_line_is_kept(self):
+        self.assertEqual(self.app().max_line, 120)
+
+    def test_a_line_over_max_line_is_refused_before_sending_naming_its_size_and_the_limit(self):
+        app = self.app()
+        base = len(tandem._encode({"type": "notify", "notification": "announcement", "text": ""})) - 1
+        app.announce("x" * (120 - base))  # exactly the limit: sent
+        with self.assertRaises(tandem.LineTooLong) as caught:
+            app.announce("x" * (121 - base))
+        error = caught.exception
+        self.assertEqual((error.size, error.limit), (121, 120))
+        self.assertIsInstance(error, tandem.TandemError)
+        self.assertIn("'notify' message is 121 bytes as one line, over the service's limit of 120 bytes", str(error))
+        self.assertEqual(len(self.fake.next_received()["text"]), 120 - base)
+        app.set("nowhere", label="x")  # the refused line was not counted: this is line 3
+        self.assertEqual(app.next_message(timeout=WAIT)["line"], 3)
+
+    def test_a_reply_call_over_the_limit_is_refused_too(self):
+        with self.assertRaises(tandem.LineTooLong):
+            self.app().update([{"id": "title", "label": "x" * 200}], id="big")
+
+
+class DefaultMaxLineTests(FakeTestCase):
+    def test_without_max_line_in_welcome_the_limit_is_one_mebibyte(self):
+        app = self.app()
+        self.assertEqual(app.max_line, 1 << 20)
+        with self.assertRaisesRegex(tandem.LineTooLong, "over the service's limit of 1048576 bytes"):
+            app.announce("x" * (1 << 20))
+
+
+class ElementTests(FakeTestCase):
+    def test_an_element_sends_only_what_is_given_with_the_protocols_names(self):
+        element = tandem.Element(
+            "banana.stepper", label="Banana quantity", traits="adjustable", frame=tandem.Frame(276, 120, 98, 32),
+            adjust=tandem.Adjust(2, min=0, max=20, format="%@ in cart"), actions=["Delete", tandem.Action("Share")],
+            magic_tap=True, scroll_down=True, braille_label="Banana qty", hidden=False,
+            progress=tandem.Progress("Loading"), extra={"container": "list"})
+        self.assertEqual(element.to_json(), {
+            "id": "banana.stepper", "label": "Banana quantity", "traits": ["adjustable"],
+            "frame": [276, 120, 98, 32], "hidden": False, "actions": [{"name": "Delete"}, {"name": "Share"}],
+            "adjust": {"value": 2, "min": 0, "max": 20, "format": "%@ in cart"},
+            "progress": {"label": "Loading"}, "magicTap": True, "scrollDown": True,
+            "brailleLabel": "Banana qty", "container": "list"})
+
+    def test_children_left_unset_are_not_sent_and_an_empty_list_is(self):
+        self.assertNotIn("children", tandem.Element("list", label="Tasks (2)").to_json())
+        self.assertEqual(tandem.Element("list", children=[]).to_json(), {"id": "list", "children": []})
+
+    def test_an_update_of_an_element_keeps_its_children_unless_given(self):
+        app = self.app()
+        app.update([tandem.Element("list", label="Tasks (2)")], focus="list")
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [{"id": "list", "label": "Tasks (2)"}],
+                                                     "focus": "list"})
+        row = tandem.Element("kiwi.row", group=True, children=[tandem.Element("kiwi.cell", label="Kiwi")])
+        app.update([tandem.Element("list", children=["milk.row", row]), tandem.Element("empty", children=[])])
+        self.assertEqual(self.fake.next_received()["nodes"], [
+            {"id": "list", "children": ["milk.row", "kiwi.row"]},
+            {"id": "kiwi.row", "group": True, "children": ["kiwi.cell"]},
+            {"id": "kiwi.cell", "label": "Kiwi"},
+            {"id": "empty", "children": []}])
+
+    def test_a_screen_nests_its_elements_and_set_takes_typed_values(self):
+        app = self.app()
+        app.screen(tandem.Screen("main", title="Counter", focus="count", root=tandem.Element("root", children=[
+            tandem.Element("count", label="Count", traits=["adjustable"], adjust=tandem.Adjust(0, max=10))])))
+        self.assertEqual(self.fake.next_received(), {"type": "screen", "screen": {
+            "id": "main", "title": "Counter", "focus": "count", "root": {"id": "root", "children": [
+                {"id": "count", "label": "Count", "traits": ["adjustable"], "adjust": {"value": 0, "max": 10}}]}}})
+        app.set("count", adjust=tandem.Adjust(1, max=10), progress=tandem.Progress(value=0.5), magic_tap=None)
+        self.assertEqual(self.fake.next_received(), {"type": "set", "id": "count", "adjust": {"value": 1, "max": 10},
+                                                     "progress": {"value": 0.5}, "magicTap": None})
+
+    def test_insert_and_flatten_take_elements(self):
+        app = self.app()
+        app.insert("products", [tandem.Element("kiwi.row", children=[tandem.Element("kiwi.cell")])], after="banana.row")
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [
+            {"id": "kiwi.row", "children": ["kiwi.cell"]}, {"id": "kiwi.cell"}],
+            "edits": [{"parent": "products", "insert": ["kiwi.row"], "after": "banana.row"}]})
+
+
+def run_async(test):
+    """Runs a test's coroutine on a new event loop, bounded so a hang fails the test."""
+    async def bounded():
+        await asyncio.wait_for(test(), 4 * WAIT)
+    asyncio.run(bounded())
+
+
+class AsyncClientTests(FakeTestCase):
+    async def async_app(self, **options) -> tandem.AsyncApp:
+        return await tandem.AsyncApp.connect("Groceries", self.fake.path, timeout=WAIT, **options)
+
+    def test_an_app_connects_publishes_and_reads_actions_and_errors_as_events(self):
+        async def test():
+            app = await self.async_app(language="pt-BR")
+            self.assertEqual((app.client_id, app.features), ("c1", frozenset({"appStatus", "edits"})))
+            self.assertEqual(self.fake.received.get(timeout=WAIT), {"type": "hello", "v": 1, "role": "app",
+                             "name": "Groceries", "language": "pt-BR"})
+            await app.screen(tandem.Screen("list", root=tandem.Element("r", children=[tandem.Element("title")])))
+            self.assertEqual(self.fake.next_received()["screen"]["root"], {"id": "r", "children": [{"id": "title"}]})
+            conn = self.fake.connection()
+            await app.set("nowhere", label="Gone")
+            self.fake.next_received("set")
+            conn.send({"type": "action", "action": "increment", "id": "banana.stepper"})
+            conn.close()
+            seen = []
+            with self.assertRaises(tandem.ConnectionClosed):
+                async for message in app.events():
+                    seen.append(message)
+            self.assertEqual([m["type"] for m in seen], ["error", "action"])
+            self.assertEqual(seen[0]["sent"], {"type": "set", "id": "nowhere", "label": "Gone"})
+            with self.assertRaises(tandem.ConnectionClosed):
+                await app.announce("too late")
+            await app.close()
+        run_async(test)
+
+    def test_sync_status_replies_and_edits(self):
+        async def test():
+            app = await self.async_app()
+            self.assertEqual(await app.screen({"id": "list", "root": {"id": "r"}}, id=41), {"type": "ack", "id": 41})
+            await app.set("nowhere", label="Gone")
+            with self.assertRaises(tandem.TandemError) as caught:
+                await app.sync()
+            self.assertEqual(caught.exception.line, 3)
+            await app.sync()
+            self.assertEqual((await app.status())["speech"], "available")
+            await app.remove("products", ["kiwi.row"])
+            await app.update([tandem.Element("list", label="Tasks")], focus="list")
+            self.assertIsNone(await app.next_message(timeout=0.05))
+            await app.close()
+        run_async(test)
+        received = [self.fake.next_received() for _ in range(6)]
+        self.assertEqual([m["type"] for m in received], ["screen", "set", "status", "status", "status", "update"])
+        self.assertEqual(self.fake.next_received(), {"type": "update", "nodes": [{"id": "list", "label": "Tasks"}],
+                                                     "focus": "list"})
+
+    def test_a_controller_commands_asks_status_and_follows_the_transcript(self):
+        async def test():
+            ctl = await tandem.AsyncController.connect(self.fake.path, timeout=WAIT)
+            status = await ctl.status()
+            self.assertEqual(status["apps"][0]["name"], "Groceries")
+            lines = await ctl.subscribe(["speech"])
+            self.assertEqual(await ctl.command("next", id=1), {"type": "ack", "id": 1})
+            line = await lines.__anext__()
+            self.assertEqual((line["ch"], line["text"]), ("speech", "Banana quantity, 1 in cart, adjustable"))
+            with self.assertRaisesRegex(tandem.TandemError, "unknown command 'jump'"):
+                await ctl.command("jump", id=2)
+            await ctl.close()
+            await ctl.close()  # a second close is harmless
+            self.assertEqual([line async for line in lines], [], "after close the lines just end")
+        run_async(test)
+
+    def test_max_line_timeouts_and_refused_hello(self):
+        self.fake.max_line = 100
+
+        async def test():
+            app = await self.async_app()
+            with self.assertRaisesRegex(tandem.LineTooLong, "over the service's limit of 100 bytes"):
+                await app.announce("x" * 100)
+            self.fake.auto_reply = False
+            with self.assertRaisesRegex(TimeoutError, "no reply from Tandem to 'status' within 0.05 s"):
+                await app.send({"type": "status"}, id=1, timeout=0.05)
+            await app.close()
+            self.fake.versions = (2,)
+            with self.assertRaises(tandem.TandemError) as caught:
+                await self.async_app()
+            self.assertIn("this Tandem speaks 2", caught.exception.message)
+            with self.assertRaisesRegex(tandem.ConnectionClosed, "is `tandem serve` running"):
+                await tandem.AsyncApp.connect("Groceries", self.fake.path + ".missing")
+        run_async(test)
+
+    def test_a_long_line_cut_anywhere_arrives_whole_and_replies_reach_the_tasks_that_asked(self):
+        self.fake.auto_reply = False
+
+        async def test():
+            ctl = await tandem.AsyncController.connect(self.fake.path, timeout=WAIT)
+            conn = self.fake.connection()
+            first = asyncio.ensure_future(ctl.status(id="first"))
+            second = asyncio.ensure_future(ctl.status(id=2))
+            while self.fake.received.qsize() < 3:  # hello and both requests
+                await asyncio.sleep(0.01)
+            text = "é" * 100_000  # 200 kB: longer than a StreamReader's default line limit
+            data = (json.dumps({"type": "transcript", "line": {"ch": "speech", "text": text}}, ensure_ascii=False)
+                    + "\n").encode()
+
+            def push():  # from a thread: the loop must go on reading while the socket fills
+                for start in range(0, len(data), 7001):  # cut inside characters too
+                    conn.send_raw(data[start:start + 7001])
+                conn.send({"type": "status", "id": 2, "apps": [], "speech": "unavailable"})
+                conn.send({"type": "status", "id": "first", "apps": [], "speech": "available"})
+            await asyncio.get_running_loop().run_in_executor(None, push)
+            self.assertEqual(((await first)["speech"], (await second)["speech"]), ("available", "unavailable"))
+            self.assertEqual((await ctl.next_message(timeout=WAIT))["line"]["text"], text)
+            await ctl.close()
+        run_async(test)
+
+    def test_it_is_opened_with_connect_not_the_constructor(self):
+        with self.assertRaisesRegex(TypeError, "await AsyncApp.connect"):
+            tandem.AsyncApp("Groceries")
+
+
 class GroceryAppTests(FakeTestCase):
     """The example app, driven as Tandem would drive it."""
 
@@ -615,7 +919,8 @@ class GroceryAppTests(FakeTestCase):
         super().setUp()
         self.client = self.app()
         self.conn = self.fake.connection()
-        self.groceries = grocery_app.Groceries(self.client, step_seconds=0, log=lambda *_: None)
+        self.logged: queue.Queue = queue.Queue()
+        self.groceries = grocery_app.Groceries(self.client, step_seconds=0, log=self.logged.put)
         self.failure: list = []
         self.thread = threading.Thread(target=self.run_app)
         self.thread.start()
@@ -664,6 +969,18 @@ class GroceryAppTests(FakeTestCase):
         self.act("increment", "banana.stepper")
         values = [self.fake.next_received()["adjust"]["value"] for _ in range(2)]
         self.assertEqual(values, [1, 2])
+
+    def test_a_rejected_message_is_logged_and_the_app_keeps_answering(self):
+        self.fake.reject = lambda m: ('adjust.format: unknown placeholder' if m.get("type") == "set"
+                                      and m["adjust"]["value"] == 1 else None)
+        self.act("increment", "banana.stepper")
+        self.assertEqual(self.fake.next_received()["adjust"]["value"], 1)
+        while not (line := self.logged.get(timeout=WAIT)).startswith("<- error"):
+            pass
+        self.assertIn("line 3: adjust.format: unknown placeholder (sent: {\"type\":\"set\",\"id\":\"banana.stepper\"", line)
+        self.act("increment", "banana.stepper")
+        self.assertEqual(self.fake.next_received()["adjust"]["value"], 2, "the app still answers")
+        self.assertTrue(self.thread.is_alive())
 
     def test_decrement_at_zero_sends_nothing(self):
         self.act("decrement", "coffee.stepper")
