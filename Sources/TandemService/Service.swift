@@ -200,6 +200,12 @@ public struct Service {
     mutating func showScreen(_ screen: Screen, of client: String, session: inout Session, at time: Milliseconds,
                              refuse: (String) -> ProtocolError) throws(ProtocolError) {
         guard let k = index(of: client) else { throw refuse("not an app") }
+        guard screen.liveCount <= Screen.maxElements else {
+            throw refuse("the screen has \(screen.liveCount) elements, over the limit of \(Screen.maxElements) (maxElements)")
+        }
+        guard screen.depth(limit: Screen.maxDepth) != nil else {
+            throw refuse("the screen nests elements deeper than the limit of \(Screen.maxDepth) levels below the root (maxDepth)")
+        }
         if foreground == client {
             session.show(screen, at: time)
             return
