@@ -34,7 +34,10 @@ struct BrailleDisplay {
         self.width = width; self.translator = translator; self.language = language
     }
 
-    func line(for text: BrailleText) -> BrailleLine {
+    /// A line translated: cut to `BrailleText.maxCharacters` first, so no text costs liblouis
+    /// more than that (Docs/braille.md#long-lines).
+    func line(for whole: BrailleText) -> BrailleLine {
+        let text = whole.limited()
         let t = translator.translate(text.text, language: language, cursor: text.cursor, editing: text.editing)
         return BrailleLine(text: text.text, cells: t.cells, cursor: t.cursor)
     }
