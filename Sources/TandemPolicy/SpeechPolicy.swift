@@ -91,11 +91,12 @@ public struct SpeechPolicy: Sendable {
     public mutating func userPressedKey(at now: Milliseconds) -> [Decision] {
         currentUserAction += 1
         var out = dropPendingHint(reason: "key")
-        if let p = playing, p.priority.isInterruptible {
+        // Tandem's own status messages go with the key too: the user has moved on.
+        if let p = playing, p.priority.isInterruptible || p.utterance.isStatus {
             out.append(.cancel(p))
             playing = nil
         }
-        out += dropQueued(where: { $0.priority.isInterruptible }, reason: "key")
+        out += dropQueued(where: { $0.priority.isInterruptible || $0.utterance.isStatus }, reason: "key")
         return out
     }
 
@@ -143,6 +144,9 @@ public struct SpeechPolicy: Sendable {
                 }
             }
             out += dropQueued(where: { ($0.priority == .notification || $0.priority == .progress) && !Self.isFirstProgress($0) }, reason: "message")
+            // At most one status waits: a newer one takes its place (5,000 apps closing queue
+            // one "closed", not 5,000).
+            if item.utterance.isStatus { out += dropQueued(where: { $0.utterance.isStatus }, reason: "newer status") }
             // After important and earlier messages, and after the user's own speech still waiting.
             var index = insertionIndex(after: [.important, .message])
             if let lastUser = queue.lastIndex(where: isUserSpeech) {

@@ -96,4 +96,46 @@ struct HostileServiceTests {
         let over = s.send("c1", Self.chain(from: 249, to: 250), line: 5)
         #expect(over.first { $0.json.contains(#""type":"error""#) }?.json.contains(#"\"d250\" would be 251 levels below the root"#) == true)
     }
+
+    @Test("a second app named Bank is Bank (2) in status and in what the user hears when it closes; the name is free again once the first leaves")
+    func uniqueAppNames() throws {
+        var s = try Served()
+        Self.app("Bank", client: "c1", into: &s)
+        Self.app("Bank", client: "c2", into: &s)
+        Self.app("Bank", client: "c3", into: &s)
+        s.connect("ctl")
+        s.send("ctl", #"{"type":"hello","v":1,"role":"controller"}"#)
+        let status = s.send("ctl", #"{"type":"status"}"#, line: 2)
+        #expect(status.first?.json.contains(#"{"client":"c1","name":"Bank","foreground":false},{"client":"c2","name":"Bank (2)","foreground":false},{"client":"c3","name":"Bank (3)","foreground":false}"#) == true,
+                "\(status.map(\.json))")
+        s.disconnect("c2")
+        s.wait(5_000)
+        #expect(s.spoken.contains("Bank (2) closed"))
+        #expect(!s.spoken.contains("Bank closed"))
+        s.disconnect("c1")
+        Self.app("Bank", client: "c4", into: &s)
+        let again = s.send("ctl", #"{"type":"status"}"#, line: 3)
+        #expect(again.first?.json.contains(#"{"client":"c4","name":"Bank","foreground":false}"#) == true, "\(again.map(\.json))")
+    }
+
+    @Test("5,000 apps closing in a burst leave at most one closed status waiting; a key cancels it")
+    func closedStatusesCoalesce() throws {
+        var s = try Served()
+        for k in 0..<5_000 {
+            Self.app("App \(k)", client: "a\(k)", into: &s)
+            s.disconnect("a\(k)")
+            let waiting = s.session.policy.queue.filter(\.utterance.isStatus).count
+            #expect(waiting <= 1, "\(waiting) statuses wait after \(k + 1) closes")
+            if waiting > 1 { break }
+        }
+        let dropped = s.records.records.filter { if case .speech(.drop(_, let reason)) = $0.record { reason == "newer status" } else { false } }
+        #expect(dropped.count >= 4_990, "each status superseded is dropped in the transcript, with its reason")
+        // What plays or waits now is a status; a key takes it away.
+        let statusBefore = s.session.policy.playing?.utterance.isStatus == true || s.session.policy.queue.contains { $0.utterance.isStatus }
+        #expect(statusBefore)
+        _ = s.key(.next)
+        #expect(s.session.policy.playing?.utterance.isStatus != true)
+        let statusAfter = s.session.policy.queue.contains { $0.utterance.isStatus }
+        #expect(!statusAfter)
+    }
 }
