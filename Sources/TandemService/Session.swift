@@ -121,6 +121,9 @@ public struct Session {
         handle(navigator.post(effect), user: false)
     }
 
+    /// The utterances waiting in the speech policy (the backlog `tandem-bench hostile` measures).
+    public var speechQueue: [Spoken] { policy.queue }
+
     /// Tandem's own status ("Bank closed"), said and flashed as an announcement, but a newer
     /// status takes its place while it waits and a key cancels it (Docs/policy.md#rules).
     public mutating func postStatus(_ text: String, at time: Milliseconds) {
