@@ -64,4 +64,43 @@ struct BrailleLimitTests {
         let shown = records.records.compactMap { if case .braille(let f) = $0.record { f.text } else { nil } }
         #expect(shown.contains { $0.hasPrefix("xxx") && $0.hasSuffix("…") })
     }
+
+    /// A service with one app on a screen with a search field, translating through `counting`.
+    static func served(profile name: String, counting: CountingTranslator) throws -> (Session, Service) {
+        let profile = try ProfileStore.shipped.load(name).0
+        var (session, service) = Service.start(profile: profile, catalog: nil, sink: RecordingSink(), timing: .virtual, makeTranslator: { _ in counting })
+        service.open(&session, at: 0)
+        service.connected("c1")
+        for (k, line) in [#"{"type":"hello","v":1,"role":"app","name":"Flood"}"#,
+                          #"{"type":"screen","screen":{"id":"s","root":{"id":"r","children":[{"id":"f","label":"Notes","traits":["searchField"]}]}}}"#].enumerated() {
+            service.received("c1", line: k + 1, bytes: Array(line.utf8), session: &session, at: 0)
+            session.settle()
+        }
+        return (session, service)
+    }
+
+    @Test("with no braille output (the speech-only profile) announcements, values and focus are never translated")
+    func noDisplayNoTranslation() throws {
+        let counting = CountingTranslator()
+        var (session, service) = try Self.served(profile: "speech-only", counting: counting)
+        for k in 0..<50 {
+            service.received("c1", line: 3 + 2 * k, bytes: Array(#"{"type":"notify","notification":"announcement","text":"Item \#(k)"}"#.utf8), session: &session, at: k)
+            service.received("c1", line: 4 + 2 * k, bytes: Array(#"{"type":"set","id":"f","value":"v\#(k)"}"#.utf8), session: &session, at: k)
+            session.settle()
+        }
+        #expect(counting.given.withLock { $0 }.isEmpty)
+    }
+
+    @Test("with a display, 100 value changes in one instant translate the newest, not all 100")
+    func burstTranslatesTheNewest() throws {
+        let counting = CountingTranslator()
+        var (session, service) = try Self.served(profile: "default", counting: counting)
+        let before = counting.given.withLock { $0.count }
+        for k in 0..<100 {
+            service.received("c1", line: 3 + k, bytes: Array(#"{"type":"set","id":"f","value":"v\#(k)"}"#.utf8), session: &session, at: 10)
+        }
+        session.settle()
+        let given = counting.given.withLock { $0.count } - before
+        #expect(given <= 2, "\(given) lines translated for 100 changes")
+    }
 }
