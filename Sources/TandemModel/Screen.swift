@@ -43,6 +43,37 @@ public struct Screen: Sendable, Hashable {
         self.modals = elements.indices.filter { elements[$0].modal }
     }
 
+    /// The deepest an element of a screen an app sends may be (the root is at 0): a `screen`
+    /// message reaches about this deep before its JSON nesting limit, and an `update` is held
+    /// to the same (Docs/protocol.md#limits).
+    public static let maxDepth = 250
+    /// The most elements a screen an app sends may have (Docs/protocol.md#limits).
+    public static let maxElements = 50_000
+
+    /// Elements in the tree (the table's slots less the empty ones).
+    public var liveCount: Int { elements.count - free.count }
+
+    /// How deep the deepest element is (the root: 0), in one pass over the table; nil when
+    /// some element is deeper than `limit` (not counted further).
+    public func depth(limit: Int) -> Int? {
+        var depths = [Int](repeating: -1, count: elements.count)
+        var deepest = 0
+        for i in elements.indices where !elements[i].isRemoved && depths[i] < 0 {
+            var path: [Int] = []
+            var x: Int? = i
+            var base = -1
+            while let u = x {
+                if depths[u] >= 0 { base = depths[u]; break }
+                path.append(u)
+                x = elements[u].parent
+            }
+            for (k, u) in path.reversed().enumerated() { depths[u] = base + 1 + k }
+            deepest = max(deepest, base + path.count)
+            if deepest > limit { return nil }
+        }
+        return deepest
+    }
+
     public subscript(id: String) -> Element? {
         index[id].map { elements[$0] }
     }

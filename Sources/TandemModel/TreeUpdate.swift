@@ -128,17 +128,54 @@ extension Screen {
                 throw TreeUpdateError("\"\(c)\" is named as a child of \"\(p)\" but is still a child of \"\(oldID)\"")
             }
         }
-        // No cycles: walking up from each parent in the new tree never meets the parent again.
+        // No cycles, and no element deeper than `Screen.maxDepth`: a walk up from each parent and
+        // each node in the new tree, stopping at the first element an earlier walk reached the
+        // root from, so that every element is walked over once (a chain of N nodes costs N,
+        // not N²).
         let parents = update.nodes.filter { $0.childIDs != nil }.map(\.element.id) + update.edits.filter { !$0.insert.isEmpty }.map(\.parent)
-        for p in parents {
-            var seen: Set<String> = [p]
-            var up = parentID(p)
-            while let u = up {
-                guard seen.insert(u).inserted else {
+        var depths: [String: Int] = [:]            // id → depth in the new tree (the root: 0)
+        func depth(of p: String) throws(TreeUpdateError) -> Int {
+            if let d = depths[p] { return d }
+            var path: [String] = []
+            var onPath: Set<String> = []
+            var x: String? = p
+            var base = -1                          // the depth above the path's top
+            while let u = x {
+                if let d = depths[u] { base = d; break }
+                guard onPath.insert(u).inserted else {
                     throw TreeUpdateError("the children of \"\(p)\" make a cycle: \"\(p)\" would be inside itself")
                 }
-                up = parentID(u)
+                path.append(u)
+                x = parentID(u)
             }
+            for (k, u) in path.reversed().enumerated() { depths[u] = base + 1 + k }
+            return depths[p]!
+        }
+        for p in parents { _ = try depth(of: p) }
+        for n in update.nodes {
+            let d = try depth(of: n.element.id)
+            guard d <= Screen.maxDepth else {
+                throw TreeUpdateError("\"\(n.element.id)\" would be \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
+            }
+        }
+        // An element moved under a new parent takes its subtree with it.
+        for (c, p) in newParent {
+            guard let slot = index[c], let old = elements[slot].parent, elements[old].id != p else { continue }
+            let d = try depth(of: c) + height(below: slot, limit: Screen.maxDepth)
+            guard d <= Screen.maxDepth else {
+                throw TreeUpdateError("moving \"\(c)\" under \"\(p)\" would put its subtree \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
+            }
+        }
+        for (c, p) in edits where !p.isEmpty {
+            guard let slot = index[c], elements[slot].parent.map({ elements[$0].id }) != p else { continue }
+            let d = try depth(of: c) + height(below: slot, limit: Screen.maxDepth)
+            guard d <= Screen.maxDepth else {
+                throw TreeUpdateError("moving \"\(c)\" under \"\(p)\" would put its subtree \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
+            }
+        }
+        let added = update.nodes.count { index[$0.element.id] == nil }
+        if added > 0 && liveCount + added > Screen.maxElements {
+            throw TreeUpdateError("the update would make the screen \(liveCount + added) elements, over the limit of \(Screen.maxElements) (maxElements)")
         }
 
         // Checked: apply.
@@ -206,6 +243,19 @@ extension Screen {
         let removed = Array(old[pre..<(old.count - suf)]), inserted = Array(new[pre..<(new.count - suf)])
         guard (removed.count + inserted.count) * 4 <= max(8, old.count + new.count) else { return nil }
         return ChildrenDelta(parent: parent, removed: removed, inserted: inserted)
+    }
+
+    /// How many levels the subtree of `slot` reaches below it now (0: no children), counted no
+    /// further than `limit` + 1.
+    func height(below slot: Int, limit: Int) -> Int {
+        var deepest = 0
+        var stack = [(slot, 0)]
+        while let (x, d) = stack.popLast() {
+            deepest = max(deepest, d)
+            if d > limit { break }
+            for c in elements[x].children where elements[c].parent == x { stack.append((c, d + 1)) }
+        }
+        return deepest
     }
 
     /// The whole children lists of an update, as sets when asked whether they still hold a child.

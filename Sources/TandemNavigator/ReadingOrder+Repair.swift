@@ -36,18 +36,18 @@ extension ReadingOrder {
         // shown (`movesUnits`), which its parent reads too (a new children list is read only by
         // the element itself). So a value or a label that flips nothing does not look at its
         // siblings (a list of 10,000 rows).
+        //
+        // Each element is recomputed once, deepest first, after every element below it that
+        // needed it: a chain of N new elements costs N computes, not N² (issue 27).
         var moved: [Int] = []
-        let given = Set(changed)
-        for start in changed + restructured {
-            var i: Int? = start
-            var first = given.contains(start)
-            while let x = i {
-                let didMove = compute(x, screen)
-                if !didMove && !(first && movesUnits) { break }
-                if didMove { moved.append(x) }
-                first = false
-                i = screen.elements[x].parent
-            }
+        let forced = movesUnits ? Set(changed) : []
+        var levels = DepthLevels(screen)
+        for start in changed + restructured { levels.add(start) }
+        while let x = levels.next() {
+            let didMove = compute(x, screen)
+            computes &+= 1
+            if didMove { moved.append(x) }
+            if didMove || forced.contains(x), let p = screen.elements[x].parent { levels.add(p) }
         }
         if Self.topModal(screen) != modalRoot {
             rebuild(screen)
@@ -83,13 +83,31 @@ extension ReadingOrder {
             return
         }
         var seen: Set<Int> = []
+        // The nearest scope at or above an element, found for each element walked over once
+        // (scopes do not change in this loop): a deep chain does not walk to the top for
+        // every element of it.
+        var nearest: [Int: Int] = [:]
+        func scopeAtOrAbove(_ start: Int) -> Int {
+            var path: [Int] = []
+            var i: Int? = start
+            var found = top
+            while let u = i {
+                if let n = nearest[u] { found = n; break }
+                if scopes[u] != nil { found = u; break }
+                if u == top { break }
+                path.append(u)
+                i = screen.elements[u].parent
+            }
+            for u in path { nearest[u] = found }
+            return found
+        }
         for x in changed + restructured + moved where seen.insert(x).inserted {
             let e = screen.elements[x]
             if x == top {
                 // The top is the whole order: it must still be a scope.
                 if e.hidden || accessible[x] { rebuild(screen); return }
             } else {
-                work.place(x, in: scope(around: x, screen), screen)
+                work.place(x, in: e.parent.map(scopeAtOrAbove) ?? top, screen)
             }
             guard scopes[x] != nil else { continue }
             if change.restructured.contains(x) { work.ownChildren(of: x, screen) }
@@ -233,6 +251,59 @@ extension ReadingOrder {
             if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+}
+
+/// Elements waiting to be recomputed, handed out deepest first (each once); depths are found
+/// by walking up only as far as an element whose depth is known, so finding them all costs
+/// the elements walked over once each.
+struct DepthLevels {
+    let screen: Screen
+    private var depth: [Int: Int] = [:]
+    private var levels: [[Int]] = []
+    private var queued: Set<Int> = []
+    /// The deepest level that may still hold an element.
+    private var level = 0
+    private var taken = 0
+
+    init(_ screen: Screen) { self.screen = screen }
+
+    mutating func add(_ x: Int) {
+        guard queued.insert(x).inserted else { return }
+        let d = depthOf(x)
+        while levels.count <= d { levels.append([]) }
+        levels[d].append(x)
+        // Only before the first `next` can an element be deeper than the level in hand (a
+        // parent added later is one level up).
+        if d > level { level = d; taken = 0 }
+    }
+
+    /// The next element, deepest level first, in the order added within a level.
+    mutating func next() -> Int? {
+        while level >= 0 && level < levels.count {
+            if taken < levels[level].count {
+                taken += 1
+                return levels[level][taken - 1]
+            }
+            levels[level] = []
+            level -= 1
+            taken = 0
+        }
+        return nil
+    }
+
+    private mutating func depthOf(_ x: Int) -> Int {
+        if let d = depth[x] { return d }
+        var path: [Int] = []
+        var i: Int? = x
+        var base = -1
+        while let u = i {
+            if let d = depth[u] { base = d; break }
+            path.append(u)
+            i = screen.elements[u].parent
+        }
+        for (k, u) in path.reversed().enumerated() { depth[u] = base + 1 + k }
+        return depth[x]!
     }
 }
 

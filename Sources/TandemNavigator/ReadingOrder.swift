@@ -51,6 +51,9 @@ public struct ReadingOrder: Sendable {
     /// tests check that random changes mostly take the first way.
     var rowRepairs = 0
     var wholeSorts = 0
+    /// Elements whose accessibility and frame a repair recomputed: tests check that a deep
+    /// chain costs one each, as a wide list does.
+    var computes = 0
 
     struct Scope: Sendable {
         var first: Int?

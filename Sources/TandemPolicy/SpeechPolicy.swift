@@ -69,6 +69,12 @@ public struct PolicySettings: Sendable, Hashable {
 /// 5. `stop` silences everything except `important`.
 public struct SpeechPolicy: Sendable {
     public var settings: PolicySettings
+    /// The most announcements (and errors) of one priority that wait; a newer one is merged
+    /// into the last waiting (Docs/policy.md#backlog).
+    public static let maxWaitingAnnouncements = 32
+    /// The longest a merged announcement grows, in characters; past it a newer one is dropped,
+    /// saying so in the transcript.
+    public static let maxMergedLength = 4_000
     public private(set) var playing: Spoken?
     public private(set) var queue: [Spoken] = []
     /// A hint waiting for its pause to end.
@@ -91,11 +97,12 @@ public struct SpeechPolicy: Sendable {
     public mutating func userPressedKey(at now: Milliseconds) -> [Decision] {
         currentUserAction += 1
         var out = dropPendingHint(reason: "key")
-        if let p = playing, p.priority.isInterruptible {
+        // Tandem's own status messages go with the key too: the user has moved on.
+        if let p = playing, p.priority.isInterruptible || p.utterance.isStatus {
             out.append(.cancel(p))
             playing = nil
         }
-        out += dropQueued(where: { $0.priority.isInterruptible }, reason: "key")
+        out += dropQueued(where: { $0.priority.isInterruptible || $0.utterance.isStatus }, reason: "key")
         return out
     }
 
@@ -117,6 +124,7 @@ public struct SpeechPolicy: Sendable {
                           userAction: causedByUser ? currentUserAction : nil)
         nextID += 1
         var out = dropPendingHint(reason: "interrupted")
+        if let merged = mergeIntoBacklog(item) { return out + merged }
         switch item.priority {
         case .important:
             if let p = playing, p.priority != .important {
@@ -143,6 +151,9 @@ public struct SpeechPolicy: Sendable {
                 }
             }
             out += dropQueued(where: { ($0.priority == .notification || $0.priority == .progress) && !Self.isFirstProgress($0) }, reason: "message")
+            // At most one status waits: a newer one takes its place (5,000 apps closing queue
+            // one "closed", not 5,000).
+            if item.utterance.isStatus { out += dropQueued(where: { $0.utterance.isStatus }, reason: "newer status") }
             // After important and earlier messages, and after the user's own speech still waiting.
             var index = insertionIndex(after: [.important, .message])
             if let lastUser = queue.lastIndex(where: isUserSpeech) {
@@ -254,6 +265,24 @@ public struct SpeechPolicy: Sendable {
     }
 
     // MARK: helpers
+
+    /// The backlog's bound (Docs/policy.md#backlog): with `maxWaitingAnnouncements` of its
+    /// priority waiting, an announcement or error is said as part of the last of them (its
+    /// text joined on), up to `maxMergedLength` characters; past that it is dropped. Either way
+    /// the transcript says so. Nil when the backlog has room.
+    mutating func mergeIntoBacklog(_ item: Spoken) -> [Decision]? {
+        let source = item.utterance.source
+        guard source == .announcement || source == .error, item.priority == .message || item.priority == .important else { return nil }
+        let waiting = queue.indices.filter {
+            queue[$0].priority == item.priority && (queue[$0].utterance.source == .announcement || queue[$0].utterance.source == .error)
+        }
+        guard waiting.count >= Self.maxWaitingAnnouncements, let last = waiting.last else { return nil }
+        let joined = queue[last].utterance.text + ". " + item.utterance.text
+        guard joined.count <= Self.maxMergedLength else { return [.drop(item, reason: "backlog full")] }
+        queue[last].utterance.text = joined
+        queue[last].utterance.hint = nil
+        return [.drop(item, reason: "merged into waiting \(queue[last].id)")]
+    }
 
     /// Speech the user's own latest action caused: it is not cut by an announcement.
     func isUserSpeech(_ s: Spoken) -> Bool {

@@ -38,6 +38,9 @@ public struct Utterance: Sendable, Hashable {
     public var progress: ProgressStep?
     /// Read back from the speech history (not added to it again).
     public var isReview = false
+    /// Tandem's own status ("Bank closed"): a newer one takes the place of one still waiting,
+    /// and a key cancels it (Docs/policy.md#rules).
+    public var isStatus = false
 
     public init(text: String, language: String, source: Source, important: Bool = false, hint: String? = nil,
                 spell: Bool = false, progress: ProgressStep? = nil) {

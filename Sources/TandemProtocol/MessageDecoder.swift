@@ -32,6 +32,11 @@ public enum MessageDecoder {
     public static let types = ["hello", "screen", "update", "set", "notify", "command", "subscribe", "unsubscribe", "status", "foreground"]
 
     public static func decode(_ bytes: [UInt8], line: Int) -> Result<Incoming, ProtocolError> {
+        // The JSON parser tolerates a byte-order mark at the start of a file; a line of the
+        // protocol is UTF-8 with none (RFC 8259 §8.1), and one is a client's bug to be told of.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return .failure(ProtocolError("the line starts with a UTF-8 byte-order mark (EF BB BF); send each line's JSON without one", line: line))
+        }
         var requestID: JSONNode?
         do throws(Diagnostic) {
             let incoming = try MessageReader.read(bytes, line: line) { (r) throws(Diagnostic) -> Incoming in

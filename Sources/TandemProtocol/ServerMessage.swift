@@ -36,7 +36,8 @@ public enum ServerMessage: Sendable {
                            ("maxLine", String(limits.maxLine)), ("userActionWindow", String(limits.userActionWindow)),
                            ("features", "[" + features.names.map(q).joined(separator: ",") + "]")])
         case .error(let e):
-            return object([("type", q("error")), ("error", q(e.message)), ("line", String(e.line)), ("id", e.requestID.map(JSONText.value))])
+            let bounded = ErrorBounds.parts(of: e)
+            return object([("type", q("error")), ("error", q(bounded.sentence)), ("line", String(e.line)), ("id", bounded.id)])
         case .ack(let id):
             return object([("type", q("ack")), ("id", JSONText.value(id))])
         case .action(let a):

@@ -15,18 +15,28 @@ final class Connection {
     /// output is written out (until `closeDeadline`) and then the connection is closed.
     var closeReason: String?
     var closeDeadline: UInt64 = 0
-    /// When the client last sent a byte, or was last resumed after the service caught up: a
-    /// partial line's stall is counted from here.
-    var lastInput: UInt64
+    /// When the line now half sent (`lineNumber`) began to arrive, or when the client was last
+    /// resumed after the service caught up: the line's stall is counted from here, however
+    /// often bytes of it trickle in (Docs/server.md).
+    var lineSince: UInt64
+    /// The number of the line `lineSince` is about (0: none yet).
+    var lineNumber = 0
 
     init(id: ControlSocket.ClientID, fd: Int32, maxLine: Int, now: UInt64) {
         self.id = id
         self.fd = fd
         self.input = LineBuffer(maxLine: maxLine)
-        self.lastInput = now
+        self.lineSince = now
     }
 
     var isClosing: Bool { closeReason != nil }
+
+    /// Notes when the half line held (if any) began: a new line number starts its clock now.
+    func noteHalfLine(now: UInt64) {
+        guard !input.isEmpty, lineNumber != input.nextNumber else { return }
+        lineNumber = input.nextNumber
+        lineSince = now
+    }
 
     /// The service has as many of its lines as it may hold.
     func isPaused(maxPending: Int) -> Bool { pending >= maxPending }

@@ -33,6 +33,10 @@ extension ControlSocket {
         /// How long a closing connection is given to take its last lines (an error, a
         /// goodbye) before it is closed anyway.
         public var closeTimeout: Duration = .seconds(2)
+        /// The most clients connected at once (closing ones included); one more is told so in
+        /// an error line and closed, so a flood of connections cannot use up the service's
+        /// descriptors or its time.
+        public var maxClients: Int = 256
         /// listen(2)'s backlog.
         public var backlog: Int32 = 64
 

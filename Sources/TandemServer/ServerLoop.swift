@@ -93,7 +93,7 @@ final class ServerLoop {
             if c.isClosing {
                 consider(c.closeDeadline)
             } else if c.wantsInput(maxPending: maxPending) && !c.input.isEmpty {
-                consider(c.lastInput &+ stall)
+                consider(c.lineNumber == c.input.nextNumber ? c.lineSince &+ stall : Monotonic.now() &+ stall)
             }
         }
         return nearest
@@ -105,7 +105,7 @@ final class ServerLoop {
             let wasPaused = c.isPaused(maxPending: maxPending)
             c.pending = max(0, c.pending - count)
             // A stall is counted from when the server reads the client again.
-            if wasPaused && !c.isPaused(maxPending: maxPending) { c.lastInput = now }
+            if wasPaused && !c.isPaused(maxPending: maxPending) { c.lineSince = now }
         }
         var written = Set<ClientID>()
         for mail in taken.mail {
@@ -144,7 +144,7 @@ final class ServerLoop {
                 Glibc.close(fd)
                 continue
             }
-            if let refusal = policy.refusal(for: peer) {
+            if let refusal = policy.refusal(for: peer) ?? capacityRefusal {
                 // A fresh socket has room for one short line; it is closed whether it took it
                 // or not.
                 let line = ErrorLine.encode(refusal, line: nil) + [10]
@@ -159,6 +159,12 @@ final class ServerLoop {
             order.append(id)
             mailbox.report(.connected(id, peer))
         }
+    }
+
+    /// The refusal a new client gets when `maxClients` are connected.
+    private var capacityRefusal: String? {
+        guard connections.count >= max(1, options.maxClients) else { return nil }
+        return "the service has \(connections.count) clients, its limit (maxClients); try again when one has closed"
     }
 
     private func handle(_ c: Connection, revents: Int16, now: UInt64) {
@@ -196,7 +202,10 @@ final class ServerLoop {
     private func settle(now: UInt64) {
         for id in order {
             guard let c = connections[id] else { continue }
-            if !c.isClosing && !checkEnds(c, now: now) { continue }
+            if !c.isClosing {
+                c.noteHalfLine(now: now)
+                if !checkEnds(c, now: now) { continue }
+            }
             if let reason = c.closeReason, c.output.isEmpty || c.hungUp || now >= c.closeDeadline {
                 closeNow(c, reason: reason)
             }
@@ -217,7 +226,7 @@ final class ServerLoop {
                 return false
             }
             // Otherwise the client only shut its sending side: it may still read replies.
-        } else if c.wantsInput(maxPending: maxPending) && !c.input.isEmpty && now >= c.lastInput &+ stall {
+        } else if c.wantsInput(maxPending: maxPending) && !c.input.isEmpty && now >= c.lineSince &+ stall {
             let number = c.input.nextNumber
             fail(c, "line \(number) was not finished within \(Monotonic.describe(options.stallTimeout))", line: number, now: now)
         }
@@ -230,7 +239,6 @@ final class ServerLoop {
         let n = readBuffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         if n > 0 {
             readBuffer.withUnsafeBytes { c.input.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-            c.lastInput = now
             options.observeRead?(c.id, n)
         } else if n == 0 {
             c.inputEnded = true

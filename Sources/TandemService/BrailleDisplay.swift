@@ -4,9 +4,11 @@ import TandemPresentation
 /// What the braille display shows: the focus line, or a flash message over it, each panned
 /// to one window of the display's width.
 ///
-/// A new focus line is translated when it is first needed (a frame, a pan), not when it is
-/// shown: the session says the focus first and writes braille after, so a key press does not
-/// wait for liblouis before its speech goes out.
+/// A new focus line, a change of its content and a flash message are translated when first
+/// needed (a frame, a pan), not when they are shown: the session says the focus first and
+/// writes braille after, so a key press does not wait for liblouis before its speech goes out;
+/// with no braille output nothing is ever translated (issue 27), and of a burst of value
+/// changes only the last is.
 struct BrailleDisplay {
     struct Shown {
         var line: BrailleLine
@@ -20,11 +22,23 @@ struct BrailleDisplay {
     var language: String
     /// The focus line, translated (see `resolveFocus`); read while one is pending, it is
     /// translated on each read, so only `frame()` reads it.
-    private var focus: Shown? { pendingFocus.map(shown) ?? translatedFocus }
+    private var focus: Shown? {
+        let base = pendingFocus.map(shown) ?? translatedFocus
+        guard let u = pendingUpdate else { return base }
+        let l = line(for: u)
+        let w = l.windows(width: width)
+        return Shown(line: l, windows: w, window: min(base?.window ?? 0, w.count - 1))
+    }
     private var translatedFocus: Shown?
     /// A focus line shown and not yet translated, with the window to show.
     private var pendingFocus: (text: BrailleText, choice: WindowChoice)?
-    private(set) var flash: Shown?
+    /// New content for the focus line, not yet translated: it keeps the window the user
+    /// panned to (the newest content wins).
+    private var pendingUpdate: BrailleText?
+    /// The flash message, translated; or one shown and not yet translated.
+    private var translatedFlash: Shown?
+    private var pendingFlash: BrailleText?
+    private var flash: Shown? { pendingFlash.map(flashShown) ?? translatedFlash }
     private var lastFrame: BrailleFrame?
     /// Whether the current focus line has reached the display since focus last moved; false
     /// while a message covers a focus line the user has not read yet.
@@ -34,7 +48,10 @@ struct BrailleDisplay {
         self.width = width; self.translator = translator; self.language = language
     }
 
-    func line(for text: BrailleText) -> BrailleLine {
+    /// A line translated: cut to `BrailleText.maxCharacters` first, so no text costs liblouis
+    /// more than that (Docs/braille.md#long-lines).
+    func line(for whole: BrailleText) -> BrailleLine {
+        let text = whole.limited()
         let t = translator.translate(text.text, language: language, cursor: text.cursor, editing: text.editing)
         return BrailleLine(text: text.text, cells: t.cells, cursor: t.cursor)
     }
@@ -52,6 +69,7 @@ struct BrailleDisplay {
     /// Shows a new focus line (translated once it is needed).
     mutating func showFocus(_ text: BrailleText, window choice: WindowChoice = .cursor) {
         pendingFocus = (text, choice)
+        pendingUpdate = nil
     }
 
     func shown(_ pending: (text: BrailleText, choice: WindowChoice)) -> Shown {
@@ -67,9 +85,10 @@ struct BrailleDisplay {
 
     /// Translates a focus line shown since, once.
     mutating func resolveFocus() {
-        guard let p = pendingFocus else { return }
-        translatedFocus = shown(p)
+        guard pendingFocus != nil || pendingUpdate != nil else { return }
+        translatedFocus = focus
         pendingFocus = nil
+        pendingUpdate = nil
     }
 
     /// Focus moved to another element: its line is unread until a frame without a message
@@ -78,27 +97,36 @@ struct BrailleDisplay {
 
     /// Replaces the focus line's content but keeps the window the user panned to.
     mutating func updateFocus(_ text: BrailleText) {
-        resolveFocus()
-        let keep = translatedFocus?.window ?? 0
-        let l = line(for: text)
-        let w = l.windows(width: width)
-        translatedFocus = Shown(line: l, windows: w, window: min(keep, w.count - 1))
+        pendingUpdate = text
     }
 
     mutating func showFlash(_ text: BrailleText) {
+        pendingFlash = text
+        translatedFlash = nil
+    }
+
+    func flashShown(_ text: BrailleText) -> Shown {
         let l = line(for: text)
-        flash = Shown(line: l, windows: l.windows(width: width), window: 0)
+        return Shown(line: l, windows: l.windows(width: width), window: 0)
+    }
+
+    /// Translates a flash message shown since, once.
+    mutating func resolveFlash() {
+        guard let p = pendingFlash else { return }
+        translatedFlash = flashShown(p)
+        pendingFlash = nil
     }
 
     /// Removes a flash message; false when none was shown.
     @discardableResult
     mutating func dismissFlash() -> Bool {
-        guard flash != nil else { return false }
-        flash = nil
+        guard isFlashing else { return false }
+        translatedFlash = nil
+        pendingFlash = nil
         return true
     }
 
-    var isFlashing: Bool { flash != nil }
+    var isFlashing: Bool { translatedFlash != nil || pendingFlash != nil }
 
     /// Pans what is shown; false when already at that end.
     mutating func pan(forward: Bool) -> Bool {
@@ -108,7 +136,10 @@ struct BrailleDisplay {
             s.window = target
             return true
         }
-        if flash != nil { return move(&flash!) }
+        if isFlashing {
+            resolveFlash()
+            return move(&translatedFlash!)
+        }
         resolveFocus()
         if translatedFocus != nil { return move(&translatedFocus!) }
         return false
@@ -129,6 +160,7 @@ struct BrailleDisplay {
     /// The frame to write when it differs from the last one written (the last frame wins;
     /// an unchanged display is not written again).
     mutating func takeChangedFrame() -> BrailleFrame? {
+        resolveFlash()
         resolveFocus()
         guard let f = frame() else { return nil }
         if !f.flash { focusSeen = true }

@@ -109,7 +109,7 @@ public struct Service {
                 _ = session.bringForward(Navigator.placeholder(session.presenter.phrases.noApp, language: session.navigator.language), at: time)
             }
         }
-        session.post(.announcement(text: StringFormat.render(session.presenter.phrases.appClosed, [app.name]), priority: .default, delay: 0), at: time)
+        session.postStatus(StringFormat.render(session.presenter.phrases.appClosed, [app.name]), at: time)
         routeNotices(&session)
     }
 
@@ -190,16 +190,33 @@ public struct Service {
     }
 
     mutating func joined(_ client: String, _ hello: Hello, session: inout Session, at time: Milliseconds) {
-        let app = App(client: client, name: hello.name ?? client, language: hello.language, navigator: nil)
+        let app = App(client: client, name: uniqueName(hello.name ?? client), language: hello.language, navigator: nil)
         if let place = departed[app.name]?.place { apps.insert(app, at: min(place, apps.count)) } else { apps.append(app) }
     }
 
     func index(of client: String) -> Int? { apps.firstIndex { $0.client == client } }
 
+    /// `name`, or, when an app connected now has it, `name (2)`, `name (3)`, …: the first
+    /// free. What the user hears names each app apart, so a look-alike cannot pass for the
+    /// app that came first (Docs/protocol.md#opening).
+    func uniqueName(_ name: String) -> String {
+        let taken = Set(apps.map(\.name))
+        guard taken.contains(name) else { return name }
+        var n = 2
+        while taken.contains("\(name) (\(n))") { n += 1 }
+        return "\(name) (\(n))"
+    }
+
     /// The app's screen: the app comes to the front (the last to take focus is in front).
     mutating func showScreen(_ screen: Screen, of client: String, session: inout Session, at time: Milliseconds,
                              refuse: (String) -> ProtocolError) throws(ProtocolError) {
         guard let k = index(of: client) else { throw refuse("not an app") }
+        guard screen.liveCount <= Screen.maxElements else {
+            throw refuse("the screen has \(screen.liveCount) elements, over the limit of \(Screen.maxElements) (maxElements)")
+        }
+        guard screen.depth(limit: Screen.maxDepth) != nil else {
+            throw refuse("the screen nests elements deeper than the limit of \(Screen.maxDepth) levels below the root (maxDepth)")
+        }
         if foreground == client {
             session.show(screen, at: time)
             return

@@ -134,6 +134,8 @@ extension Session {
             }
             return
         }
+        var u = u
+        if postingStatus && u.source == .announcement { u.isStatus = true }
         apply(policy.submit(u, causedByUser: user, at: now))
     }
 

@@ -37,6 +37,8 @@ public struct Session {
     var timing: SpeechTiming
     let makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     var timers = TimerQueue()
+    /// Set while `postStatus` posts: its announcement is marked Tandem's own status.
+    var postingStatus = false
     var lastSpoken: Utterance?
     var history = SpeechHistory()
     var readAll: ReadAll?
@@ -120,6 +122,17 @@ public struct Session {
     public mutating func post(_ effect: Effect, user: Bool = false, at time: Milliseconds) {
         now = max(now, time)
         handle(navigator.post(effect), user: user)
+    }
+
+    /// The utterances waiting in the speech policy (the backlog `tandem-bench hostile` measures).
+    public var speechQueue: [Spoken] { policy.queue }
+
+    /// Tandem's own status ("Bank closed"), said and flashed as an announcement, but a newer
+    /// status takes its place while it waits and a key cancels it (Docs/policy.md#rules).
+    public mutating func postStatus(_ text: String, at time: Milliseconds) {
+        postingStatus = true
+        defer { postingStatus = false }
+        post(.announcement(text: text, priority: .default, delay: 0), at: time)
     }
 
     /// Switches profile: verbosity, policy settings, braille tables, language, voice. A width

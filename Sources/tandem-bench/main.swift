@@ -7,6 +7,7 @@ import Foundation
 //   tandem-bench quick         1k and 100k, fewer repetitions (under 30 s)
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
+//   tandem-bench hostile       what one hostile app can make the service do (Docs/reliability.md)
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
 //                              a generated suite of 100 × 100 cases through tandem test
@@ -27,6 +28,7 @@ let usage = """
       full (default)   1k, 100k and 1M elements
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
+      hostile          deep chains, huge texts and floods from one app through the service
       suites [CATALOGS SCENARIOS]
                        a generated suite (default 100 catalogs × 100 scenarios) run as tandem
                        test runs it: -j1, -j2 and four shards (Docs/benchmarks.md)
@@ -161,6 +163,9 @@ case "suite-run":
     }
 case "policy-flood":
     print(PolicyFloodBenchmark.run())
+    status = 0
+case "hostile":
+    print(HostileBenchmark.run())
     status = 0
 case "braille":
     if args.count >= 2 {

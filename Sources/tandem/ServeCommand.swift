@@ -42,7 +42,7 @@ enum ServeCommand {
             socketOptions.maxQueuedBytes = n
         }
         if let group = args.options["--allow-group"] {
-            guard let gid = Self.groupID(group) else { throw .usage("no group \"\(group)\"") }
+            guard let gid = Self.groupID(group) else { throw .usage("--allow-group: no group \"\(group)\" in the group database (by name or number)") }
             socketOptions.allowedGroup = gid
         }
         var serviceOptions = Service.Options()
@@ -188,8 +188,10 @@ enum ServeCommand {
         return reason
     }
 
+    /// The group a name or number names in the group database; nil when it has no such group
+    /// (a number too must name a group that exists: `--allow-group 4294967295` is refused).
     static func groupID(_ name: String) -> gid_t? {
-        if let n = gid_t(name) { return n }
+        if let n = gid_t(name) { return getgrgid(n).map { $0.pointee.gr_gid } }
         return getgrnam(name).map { $0.pointee.gr_gid }
     }
 }

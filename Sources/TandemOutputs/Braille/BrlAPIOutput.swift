@@ -36,8 +36,12 @@ public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
 
     /// `host` as in `BRLAPI_HOST` (`127.0.0.1:37`), `auth` as in `BRLAPI_AUTH` (`none`,
     /// `keyfile:PATH` or a key file's path); nil: the environment, else BrlAPI's default.
-    public convenience init(host: String?, auth: String?, acceptedCommands: Set<String>, settings: Settings = Settings()) {
-        self.init(endpoint: BrlAPIEndpoint(host: host, auth: auth), acceptedCommands: acceptedCommands, settings: settings)
+    /// The environment's values are read here, not left to BrlAPI, so that what the output
+    /// says about its display (its status, its failures) names the host really used.
+    public convenience init(host: String?, auth: String?, acceptedCommands: Set<String>, settings: Settings = Settings(),
+                            environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(endpoint: BrlAPIEndpoint(host: host ?? environment["BRLAPI_HOST"], auth: auth ?? environment["BRLAPI_AUTH"]),
+                  acceptedCommands: acceptedCommands, settings: settings)
     }
 
     public init(endpoint: BrlAPIEndpoint, acceptedCommands: Set<String>, settings: Settings = Settings()) {

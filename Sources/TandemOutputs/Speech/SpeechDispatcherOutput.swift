@@ -145,9 +145,9 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
         case .speech(.speak(let s)):
             worker.post { $0.speak(s) }
         case .speech(.cancel(let s)):
-            worker.post { $0.jobs.append(.cancel(s)) }
+            worker.post { $0.cancel(s) }
         case .sound(let icon):
-            worker.post { $0.jobs.append(.sound(icon)) }
+            worker.post { $0.sound(icon) }
         case .outputStatus(let s) where s.output == kind:
             worker.post { $0.sessionWaitsForSpeech = s.available }
         case .speechSettings(let s):

