@@ -2,7 +2,7 @@
 
     python3 -m unittest discover -s Examples/clients -v
 
-The fake speaks just enough of protocol v1 (Docs: the lead's protocol notes, SPEC §6) to
+The fake speaks just enough of protocol v1 (Docs/protocol.md) to
 answer hello, status and ids, to reject what a test asks it to, and to let a test push
 messages (actions, transcript lines) or raw bytes to the client. Waits are bounded only to
 fail a broken test instead of hanging; nothing asserts on timing.

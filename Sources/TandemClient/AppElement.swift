@@ -1,6 +1,6 @@
 import TandemModel
 
-/// One element of an app's accessibility tree as the app publishes it: the SPEC §1 fields an
+/// One element of an app's accessibility tree as the app publishes it: the element fields an
 /// app uses (Docs/formats.md#element), with nested `children`. There are no effects: the app
 /// acts itself when Tandem sends it an `action`, so `actions` are names only and `handles`
 /// says which gestures the element answers.
@@ -111,7 +111,7 @@ public struct AppAdjust: Sendable, Hashable {
     }
 }
 
-/// An app's screen: SPEC §1's screen object, its tree nested under `root`.
+/// An app's screen: a screen object (Docs/formats.md#catalog), its tree nested under `root`.
 public struct AppScreen: Sendable, Hashable {
     public var id: String
     public var title: String?

@@ -17,7 +17,7 @@ public enum TandemClientError: Error, Sendable, CustomStringConvertible {
     /// The message cannot be sent as it is (too long for Tandem's limit).
     case invalid(String)
     /// The service did not announce the protocol feature a call needs (an older service, or
-    /// another implementation of SPEC §6's core), so nothing was sent; what it did announce.
+    /// another implementation of the protocol's core), so nothing was sent; what it did announce.
     case unsupported(ProtocolFeature, announced: ServerMessage.Features)
 
     public var description: String {

@@ -20,7 +20,7 @@ public final class TandemConnection: Sendable {
     public let client: String
     /// What Tandem told this client it may rely on.
     public let limits: ServerMessage.Limits
-    /// The additions to SPEC §6's core protocol the service announced in `welcome`
+    /// The additions to the protocol's core (Docs/protocol.md#features) the service announced in `welcome`
     /// (Docs/protocol.md#features); none when it listed none (an older service). Names this
     /// client does not know are kept in `features.unknown`.
     public let features: ServerMessage.Features

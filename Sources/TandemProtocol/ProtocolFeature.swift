@@ -1,4 +1,4 @@
-/// An addition to SPEC §6's core protocol that a client may need to know the service has
+/// An addition to the protocol's core (Docs/protocol.md#features) that a client may need to know the service has
 /// before it relies on it (Docs/protocol.md#features). `welcome` lists the names of those the
 /// service has; the protocol stays version 1, and a service that lists none (an older one, or
 /// another implementation of the core) has none of them.
@@ -38,7 +38,7 @@ extension ServerMessage {
 
         public init(_ features: some Sequence<ProtocolFeature>) { self.init(names: features.map(\.rawValue)) }
 
-        /// What a service that lists no features has (SPEC §6's core `welcome`).
+        /// What a service that lists no features has (the core `welcome`).
         public static let none = Features(names: [])
 
         /// Every feature this Tandem has: what its service announces.

@@ -4,7 +4,7 @@ import TandemNavigator
 /// What Tandem says to a client (Docs/protocol.md), one JSON object a line.
 public enum ServerMessage: Sendable {
     /// The answer to `hello`: the id Tandem gives the connection, the limits a client may rely
-    /// on, and the additions to SPEC §6's core the service has.
+    /// on, and the additions to the protocol's core the service has.
     case welcome(client: String, limits: Limits, features: Features)
     case error(ProtocolError)
     /// A message that carried a request `id` and has no other reply was taken.

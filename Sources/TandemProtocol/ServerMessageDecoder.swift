@@ -5,7 +5,7 @@ import TandemNavigator
 /// `ServerMessage.json`. Unknown fields are ignored, as the protocol asks of every receiver;
 /// an unknown `type`, a missing field or a field of the wrong kind is an error naming it.
 ///
-/// Three things are filled in when a line leaves them out: `welcome`'s limits (SPEC §6's core
+/// Three things are filled in when a line leaves them out: `welcome`'s limits (the protocol's core
 /// `welcome` has only `v` and `client`) take the protocol's defaults, a `welcome` without
 /// `features` has none (an older service's), and an `error` that names no line (the
 /// transport's errors about the connection itself) has `line` 0. Feature names this side does

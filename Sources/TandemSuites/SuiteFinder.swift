@@ -1,7 +1,7 @@
 import Foundation
 import TandemModel
 
-/// Finds suites under paths (SPEC'd in `Docs/formats.md`, "Suites"):
+/// Finds suites under paths (`Docs/formats.md`, "Suites"):
 ///
 /// - a folder holds suites: each `NAME.catalog.json` with the `*.scenario` files of the same
 ///   folder that belong to it — `NAME.scenario` or `NAME.anything.scenario`, or any scenario
