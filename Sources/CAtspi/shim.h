@@ -20,3 +20,9 @@ static inline AtspiAccessible *tandem_event_accessible(AtspiEvent *event) {
 static inline void tandem_unref(gpointer object) { if (object) g_object_unref(object); }
 static inline gpointer tandem_ref(gpointer object) { return g_object_ref(object); }
 static inline void tandem_clear_error(GError **error) { g_clear_error(error); }
+/* Whether two accessibles belong to the same application connection (no D-Bus call). */
+static inline int tandem_same_app(AtspiAccessible *a, AtspiAccessible *b) {
+    return a && b && ((AtspiObject *)a)->app == ((AtspiObject *)b)->app;
+}
+/* An event handed to a listener's callback is the callback's to free (transfer full). */
+static inline void tandem_event_free(AtspiEvent *event) { g_boxed_free(ATSPI_TYPE_EVENT, event); }

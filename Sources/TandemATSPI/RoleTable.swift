@@ -179,6 +179,8 @@ public enum RoleTable {
 
     /// Roles announced when they become showing (a GTK notification, an alert, an info bar).
     public static let announcedWhenShown: Set<String> = ["notification", "alert", "info bar"]
+    /// Actions a browser gives every node of a page: not the page's own, left out.
+    public static let browserActions: Set<String> = ["showContextMenu"]
     /// Roles whose checked/pressed state makes them `selected` (VoiceOver: "selected, Bold").
     public static let selectedWhenChecked: Set<String> = ["toggle button", "radio button", "radio menu item", "page tab"]
     /// Roles whose checked state is a switch's value (`1`, `0`, `2` for mixed).

@@ -129,7 +129,8 @@ final class TreeReader {
         }
         if states.contains("busy"), e.progress == nil { e.progress = Progress(label: e.label, value: nil) }
         let actions = a.actionNames
-        e.actions = Array(actions.dropFirst()).filter { !$0.isEmpty }
+        // Chromium gives every node "showContextMenu": the browser's menu, not the page's action.
+        e.actions = Array(actions.dropFirst()).filter { !$0.isEmpty && !RoleTable.browserActions.contains($0) }
         e.traits = traits
     }
 
@@ -194,4 +195,38 @@ final class TreeReader {
     /// A tool bar or menu bar of the browser itself (Chromium's views have a `class`
     /// attribute; a web page's do not).
     func isBrowserChrome(_ a: Accessible) -> Bool { a.attribute("class") != nil }
+}
+
+extension TreeReader {
+    /// Reads one mirrored element's fields again; the changes to send as a `set` (none when it
+    /// reads as before). A gone object reads as hidden.
+    func refresh(id: String, object: Accessible, mirrored m: Mirrored) -> [ElementChange] {
+        let role = m.role
+        let handling = RoleTable.handling(of: role)
+        let states = object.states
+        var e = AppElement(id)
+        if states.contains("defunct") || states.isEmpty {
+            e = m.element
+            e.hidden = true
+        } else {
+            fill(&e, object, role: role, handling: handling, states: states, name: object.name)
+            e.hidden = !(states.contains("showing") || states.contains("visible"))
+        }
+        let old = m.element
+        var changes: [ElementChange] = []
+        if e.label != old.label { changes.append(.label(e.label)) }
+        if e.value != old.value { changes.append(.value(e.value)) }
+        if e.hint != old.hint { changes.append(.hint(e.hint)) }
+        if e.traits != old.traits { changes.append(.traits(e.traits)) }
+        if e.frame != old.frame { changes.append(.frame(e.frame)) }
+        if e.hidden != old.hidden { changes.append(.hidden(e.hidden)) }
+        if e.modal != old.modal { changes.append(.modal(e.modal)) }
+        if e.actions != old.actions { changes.append(.actions(e.actions)) }
+        if e.adjust != old.adjust { changes.append(.adjust(e.adjust)) }
+        if e.progress != old.progress { changes.append(.progress(e.progress)) }
+        var own = e
+        own.children = []
+        known[id]?.element = own
+        return changes
+    }
 }
