@@ -36,6 +36,13 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     private var failure: TandemClientError?
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     private var stopped = false
+    /// An object went defunct this frame: the app may be quitting.
+    private var sawDefunct = false
+
+    /// Every message's gist on standard error, when TANDEM_ATSPI_TRACE is set (Docs/atspi.md#debugging).
+    private let trace: (@Sendable (String) -> Void)? = ProcessInfo.processInfo.environment["TANDEM_ATSPI_TRACE"] == nil ? nil : { @Sendable (s: String) in
+        FileHandle.standardError.write(Data(("tandem atspi: " + s + "\n").utf8))
+    }
 
     /// How many `set` and `update` messages were sent (tests and tandem-bench read it).
     public private(set) var messagesSent = 0
@@ -134,6 +141,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         let detail1 = event.pointee.detail1
         let reader = desktop.reader
         let id = reader.ids.existing(source)
+        trace?("event \(type) \(detail1) on \(id ?? source.roleName)")
         if type.hasPrefix("object:announcement") {
             if let text = tandem_event_string(event).map({ String(cString: $0) }), !text.isEmpty {
                 announcements.append((text, detail1 == 2 ? .high : .default))
@@ -145,11 +153,13 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             return
         }
         if type.hasPrefix("object:children-changed") {
-            if let id, reader.known[id].map({ !$0.element.traits.isEmpty || $0.element.container != nil || isParent(id) }) ?? false {
-                childrenDirty.insert(id)
-            } else {
-                markNearestKnownAncestor(of: source, children: id == nil)
-            }
+            if let id, isParent(id) { childrenDirty.insert(id) } else if let id { fieldsDirty.insert(id) } else { markNearestKnownAncestor(of: source) }
+            return
+        }
+        if type == "object:state-changed:defunct", detail1 == 1 {
+            // gone: its parent's list is read again (and the app checked, which may be quitting)
+            sawDefunct = true
+            if let id, let parent = reader.known[id]?.parent { childrenDirty.insert(parent) }
             return
         }
         if type.hasPrefix("object:text-changed:insert"), let live = liveness(of: source) {
@@ -169,32 +179,35 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 }
                 if detail1 == 1, isParent(id) { childrenDirty.insert(id) }
             } else if detail1 == 1 {
-                markNearestKnownAncestor(of: source, children: true)
+                markNearestKnownAncestor(of: source)
             }
             return
         }
         if let id {
             fieldsDirty.insert(id)
-        } else if type.hasPrefix("object:text-changed") || type.hasPrefix("object:property-change:accessible-name") {
-            // text under a stop (a GTK row's label, Chromium's button text): the stop's label
-            markNearestKnownAncestor(of: source, children: false)
+        } else if !type.hasPrefix("object:state-changed:defunct") {
+            // an object not mirrored: new under a container (GTK announces a list row by its
+            // accessible-parent), or text under a stop (a row's label, a web button's text)
+            markNearestKnownAncestor(of: source)
         }
     }
 
     private func isParent(_ id: String) -> Bool {
         guard let m = desktop.reader.known[id] else { return false }
-        return !m.children.isEmpty || m.element.container != nil || ["window", "document"].contains(RoleTable.handling(of: m.role).words)
+        switch RoleTable.handling(of: m.role) {
+        case .container, .window, .document: return true
+        default: return id == rootID
+        }
     }
 
-    /// Marks the nearest mirrored ancestor: its fields (text folded into its label) or its
-    /// children (an object that appeared under it).
-    private func markNearestKnownAncestor(of a: Accessible, children: Bool) {
+    /// Marks the nearest mirrored ancestor: a container's children list (an object appeared
+    /// under it), or a stop's fields (text folded into its label changed).
+    private func markNearestKnownAncestor(of a: Accessible) {
         var current = a.parent
         for _ in 0..<32 {
             guard let c = current else { return }
             if let id = desktop.reader.ids.existing(c) {
-                if children || isParent(id) { childrenDirty.insert(id) } else { fieldsDirty.insert(id) }
-                if !children { fieldsDirty.insert(id) }
+                if isParent(id) { childrenDirty.insert(id) } else { fieldsDirty.insert(id) }
                 return
             }
             if c == appObject { if screenID == "app" { childrenDirty.insert(rootID) }; return }
@@ -214,6 +227,11 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     private func flush() {
         guard let app, failure == nil else { return }
         let reader = desktop.reader
+        if sawDefunct {
+            sawDefunct = false
+            // an app that quits takes every object with it: nothing to send, `run` ends
+            if desktop.find(query) == nil { stopped = true; return }
+        }
         do {
             // children lists first: elements they add are sent whole, and not again as changed
             var sentWhole: Set<String> = []
@@ -226,6 +244,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 guard let m = reader.known[id], let object = reader.ids.object(id) else { continue }
                 let changes = reader.refresh(id: id, object: object, mirrored: m)
                 if !changes.isEmpty {
+                    trace?("set \(id) \(changes)")
                     try app.set(id, changes)
                     messagesSent += 1
                 }
@@ -284,6 +303,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             return added
         }
         for id in removed { forgetSubtree(id) }
+        trace?("update \(nodes.map(\.id)) \(edits)")
         try app.update(nodes, edits: edits)
         messagesSent += 1
         reader.known[parent]?.children = new

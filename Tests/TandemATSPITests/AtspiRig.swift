@@ -103,7 +103,7 @@ extension AtspiRig {
 
     /// The GTK test app under `name` (its AT-SPI name), once it is on the bus.
     func pantry(name: String) throws -> DesktopApp {
-        let app = try DesktopApp(["/usr/bin/python3", Self.pantryScript, "--name", name], environment: environment)
+        let app = try DesktopApp(["/usr/bin/python3", Self.pantryScript, "--app-name", name], environment: environment)
         guard app.wait(for: "ready") else { throw TestSupportError("the GTK test app did not start: \(app.output)") }
         return app
     }

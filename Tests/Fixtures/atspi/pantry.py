@@ -24,8 +24,9 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("Atk", "1.0")
 from gi.repository import Atk, GLib, Gtk  # noqa: E402
 
-# The AT-SPI application name: `--name NAME` (tests running side by side each use their own).
-NAME = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "pantry"
+# The AT-SPI application name: `--app-name NAME` (tests running side by side each use their
+# own). Not `--name`: GTK takes that one for itself.
+NAME = sys.argv[sys.argv.index("--app-name") + 1] if "--app-name" in sys.argv else "pantry"
 GLib.set_prgname(NAME)
 GLib.set_application_name("Pantry")
 
