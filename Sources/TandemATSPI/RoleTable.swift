@@ -186,3 +186,17 @@ public enum RoleTable {
     /// Roles whose checked state is a switch's value (`1`, `0`, `2` for mixed).
     public static let switchValue: Set<String> = ["check box", "check menu item"]
 }
+
+import CAtspi
+
+extension RoleTable {
+    /// Every role name this libatspi knows (`atspi_role_get_name` for each `AtspiRole` up to
+    /// `ATSPI_ROLE_LAST_DEFINED`): needs no bus.
+    public static func libatspiRoleNames() -> [String] {
+        (0..<Int(ATSPI_ROLE_LAST_DEFINED.rawValue)).compactMap { i in
+            guard let n = atspi_role_get_name(AtspiRole(rawValue: UInt32(i))) else { return nil }
+            defer { g_free(n) }
+            return String(cString: n)
+        }
+    }
+}

@@ -12,7 +12,10 @@ input, one command a line, so each event path has a real source:
   progress F       the progress bar's fraction becomes F (0…1)
   dialog           the modal "Remove all items?" dialog opens (also its button)
   spin N           the spin button's value becomes N (the app's own change)
+  burst N          the status label's text changes N times at once (one GTK main-loop turn)
   quit             the app ends (exit 0)
+
+With --ignore-stdin it reads nothing and runs until it is killed.
 
 After each command it prints "ok COMMAND" on standard output, once GTK has applied it.
 """
@@ -89,8 +92,9 @@ class Pantry:
         self.basket = 0
 
         self.window.show_all()
-        GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.PRIORITY_DEFAULT,
-                          GLib.IO_IN | GLib.IO_HUP, self.on_stdin)
+        if "--ignore-stdin" not in sys.argv:  # a CI script's app that runs until it is killed
+            GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.PRIORITY_DEFAULT,
+                              GLib.IO_IN | GLib.IO_HUP, self.on_stdin)
 
     def append_row(self, name):
         row = Gtk.ListBoxRow()
@@ -145,6 +149,9 @@ class Pantry:
             self.open_dialog()
         elif command == "spin":
             self.spin.set_value(float(arg))
+        elif command == "burst":
+            for i in range(int(arg)):
+                self.status.set_text(f"Burst {i + 1}")
         elif command == "quit":
             Gtk.main_quit()
             return False
