@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
-        .testTarget(name: "TandemATSPITests", dependencies: ["TandemATSPI", "TandemClient", "TandemTestSupport"]),
+        .testTarget(name: "TandemATSPITests", dependencies: ["TandemATSPI", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
     ]
 )
 

@@ -50,8 +50,10 @@ final class DesktopApp: @unchecked Sendable {  // `lines` behind `lock`; the res
     let process = Process()
     private let stdin = Pipe()
     private let stdout = Pipe()
+    private let stderr = Pipe()
     private let lock = NSLock()
     private var lines: [String] = []
+    private var errorText = ""
 
     init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -59,18 +61,30 @@ final class DesktopApp: @unchecked Sendable {  // `lines` behind `lock`; the res
         process.environment = environment
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = stderr
         stdout.fileHandleForReading.readabilityHandler = { [weak self] h in
             let data = h.availableData
             guard let self, !data.isEmpty else { return }
             let text = String(decoding: data, as: UTF8.self)
             self.lock.withLock { self.lines += text.split(separator: "\n").map(String.init) }
         }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let data = h.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
+        }
         try process.run()
     }
 
     var pid: Int32 { process.processIdentifier }
     var output: [String] { lock.withLock { lines } }
+    /// What it wrote on standard error so far.
+    var standardError: String { lock.withLock { errorText } }
+
+    /// Its exit status once it has ended within `timeout`, else nil.
+    func exitStatus(within timeout: Duration = .seconds(10)) -> Int32? {
+        waitUntil(timeout: timeout) { !self.process.isRunning } ? process.terminationStatus : nil
+    }
 
     /// Waits until the app has printed `line`.
     @discardableResult
@@ -86,6 +100,11 @@ final class DesktopApp: @unchecked Sendable {  // `lines` behind `lock`; the res
         stdin.fileHandleForWriting.write(Data((command + "\n").utf8))
         let word = "ok " + (command.split(separator: " ").first.map(String.init) ?? command)
         return waitUntil(timeout: timeout) { self.output.dropFirst(before).contains(word) }
+    }
+
+    /// One line on the app's standard input, without waiting for an answer (`quit`).
+    func write(_ line: String) {
+        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     func stop() {
