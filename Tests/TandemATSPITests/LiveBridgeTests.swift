@@ -163,6 +163,24 @@ import Testing
         #expect(run.hear("Pantry, heading").heard)
     }
 
+    @Test func focusFollowsTheAppAndTheUser() throws {
+        let run = try Run()
+        defer { run.stop() }
+        try run.press("first")
+        #expect(run.hear("Pantry, heading").heard)
+        // the app moves keyboard focus: AT-SPI's focus event moves Tandem's cursor there
+        #expect(run.app.send("focus Add to basket"))
+        #expect(run.hear("Add to basket, button").heard)
+        #expect(waitUntil(timeout: .seconds(5)) { (try? run.controller.status())?.focus == "push-button-add-to-basket" })
+        // the user moves on in Tandem: the app's focus follows (Component.grabFocus), and the
+        // focus event that comes back does not move Tandem again
+        try run.press("next")
+        #expect(run.hear("Milk").heard)
+        #expect(waitUntil(timeout: .seconds(5)) { (try? run.snapshot())?.screen["focus"] as? String == "list-item-milk" })
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try run.controller.status().focus == "list-item-milk")
+    }
+
     @Test func aBurstIsOneMessageAFrame() throws {
         let run = try Run(trace: true)
         defer { run.stop() }

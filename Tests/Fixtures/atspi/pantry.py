@@ -12,6 +12,7 @@ input, one command a line, so each event path has a real source:
   progress F       the progress bar's fraction becomes F (0…1)
   dialog           the modal "Remove all items?" dialog opens (also its button)
   spin N           the spin button's value becomes N (the app's own change)
+  focus LABEL      keyboard focus moves to the button LABEL ("Add to basket", "Organic only")
   burst N          the status label's text changes N times at once (one GTK main-loop turn)
   quit             the app ends (exit 0)
 
@@ -149,6 +150,13 @@ class Pantry:
             self.open_dialog()
         elif command == "spin":
             self.spin.set_value(float(arg))
+        elif command == "focus":
+            # the app moves keyboard focus itself (as after a shortcut): to the button named ARG.
+            # With no window manager the window gets the X input focus only when presented.
+            self.window.present()
+            for widget in (self.add_button, self.organic):
+                if widget.get_label() == arg:
+                    widget.grab_focus()
         elif command == "burst":
             for i in range(int(arg)):
                 self.status.set_text(f"Burst {i + 1}")
