@@ -39,3 +39,28 @@ import Testing
         #expect(spoken.contains("ci-pantry closed"), "\(spoken)")
     }
 }
+
+/// The command's help, the man page and the README agree on `tandem atspi`.
+@Suite struct AtspiCommandDocsTests {
+    @Test func helpManPageAndReadmeCoverIt() throws {
+        let help = try ProcessRunner.run([try TandemBinary.path(), "--help"]).stdout
+        #expect(help.contains("  atspi "))
+        let own = try ProcessRunner.run([try TandemBinary.path(), "atspi", "--help"])
+        #expect(own.status == 0 && own.stdout.contains("USAGE: tandem atspi"))
+        let man = try String(contentsOfFile: PackageRoot.path("Docs/tandem.1"), encoding: .utf8)
+        #expect(man.contains(".B tandem atspi"))
+        for option in ["--app", "--pid", "--snapshot", "--socket", "--language", "--chrome"] {
+            #expect(own.stdout.contains(option), "tandem atspi --help lacks \(option)")
+            #expect(man.contains(option.replacingOccurrences(of: "-", with: "\\-")), "tandem.1 lacks \(option)")
+        }
+        // every README line for the command uses options the command has
+        let readme = try String(contentsOfFile: PackageRoot.path("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n").filter { $0.hasPrefix("tandem atspi ") }
+        #expect(lines.count == 2)
+        for line in lines {
+            for word in line.split(separator: " ") where word.hasPrefix("--") {
+                #expect(own.stdout.contains(String(word)), "README: \(line)")
+            }
+        }
+    }
+}
