@@ -52,6 +52,16 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         return error == nil ? max(0, Int(n)) : 0
     }
 
+    /// Whether the object's application still answers a D-Bus call (its child count, asked
+    /// of the application and not of libatspi's cache).
+    public var answers: Bool {
+        var error: UnsafeMutablePointer<GError>?
+        atspi_accessible_clear_cache(pointer)
+        _ = atspi_accessible_get_child_count(pointer, &error)
+        defer { tandem_clear_error(&error) }
+        return error == nil
+    }
+
     public func child(at i: Int) -> Accessible? {
         var error: UnsafeMutablePointer<GError>?
         let c = atspi_accessible_get_child_at_index(pointer, gint(i), &error)

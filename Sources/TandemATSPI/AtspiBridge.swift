@@ -36,6 +36,8 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     private var failure: TandemClientError?
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     private var stopped = false
+    /// The registry stopped listing the app while it still answers (said once).
+    private var unlisted = false
     /// An object went defunct this frame: the app may be quitting.
     private var sawDefunct = false
 
@@ -92,7 +94,14 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             }
             if ContinuousClock.now - lastCheck > .milliseconds(500) {
                 lastCheck = ContinuousClock.now
-                let gone = desktop.loop.sync { self.desktop.find(self.query) == nil }
+                let gone = desktop.loop.sync { () -> Bool in
+                    if self.desktop.find(self.query) != nil { return false }
+                    // not listed: quit, or the registry lost it (it went away and came back)
+                    guard self.appObject?.answers == true else { return true }
+                    if !self.unlisted { self.log("tandem atspi: the AT-SPI registry no longer lists \(first.name); mirroring goes on while it answers") }
+                    self.unlisted = true
+                    return false
+                }
                 if gone {
                     desktop.loop.sync { self.flush() }
                     try? app.sync(timeout: .seconds(2))
@@ -230,7 +239,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         if sawDefunct {
             sawDefunct = false
             // an app that quits takes every object with it: nothing to send, `run` ends
-            if desktop.find(query) == nil { stopped = true; return }
+            if desktop.find(query) == nil, appObject?.answers != true { stopped = true; return }
         }
         do {
             // children lists first: elements they add are sent whole, and not again as changed

@@ -33,6 +33,19 @@ final class AtspiRig: Sendable {
 
     static func get() throws -> AtspiRig { try shared.get() }
 
+    /// A desktop of the caller's own, for a test that breaks it (kills its registry); `stop()` it.
+    static func fresh() throws -> AtspiRig { try AtspiRig() }
+
+    func stop() {
+        _ = try? ProcessRunner.run(["/bin/bash", Self.script, "stop", dir])
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// The pid of one of its daemons (`xvfb`, `dbus`, `a11ybus`, `registryd`).
+    func daemonPID(_ name: String) -> Int32? {
+        (try? String(contentsOfFile: dir + "/pids/" + name, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
     /// `tandem atspi ARGS` on this desktop, to its end.
     func tandemAtspi(_ args: [String], timeout: Duration = .seconds(30)) throws -> ProcessResult {
         try ProcessRunner.run([try TandemBinary.path(), "atspi"] + args, environment: environment, timeout: timeout)

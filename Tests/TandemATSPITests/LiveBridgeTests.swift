@@ -17,11 +17,11 @@ import Testing
         let controller: TandemController
         let name: String
 
-        init(pantry name: String = "pantry-" + UUID().uuidString.prefix(6).lowercased(), trace: Bool = false) throws {
-            rig = try AtspiRig.get()
+        init(pantry name: String = "pantry-" + UUID().uuidString.prefix(6).lowercased(), trace: Bool = false, rig: AtspiRig? = nil) throws {
+            self.rig = try rig ?? AtspiRig.get()
             self.name = name
             serve = try ServeProcess()
-            app = try rig.pantry(name: name)
+            app = try self.rig.pantry(name: name)
             let rig = self.rig
             // the app is on the bus once a snapshot finds it
             guard waitUntil(timeout: .seconds(20), { (try? rig.tandemAtspi(["--snapshot", "--app", name]))?.status == 0 }) else {
@@ -200,6 +200,31 @@ import Testing
         #expect(run.bridge.exitStatus(within: .seconds(10)) == 0)
         #expect(run.hear("\(run.name) closed").heard)
         #expect(run.bridge.standardError.contains("\(run.name) quit"))
+    }
+
+    @Test func anAppKilledMidRunEndsTheBridgeWith0() throws {
+        let run = try Run()
+        defer { run.stop() }
+        #expect(run.app.send("burst 200"))
+        kill(run.app.pid, SIGKILL)
+        #expect(run.bridge.exitStatus(within: .seconds(10)) == 0)
+        #expect(run.hear("\(run.name) closed").heard)
+    }
+
+    @Test func theRegistryGoingAwayKeepsTheMirror() throws {
+        let rig = try AtspiRig.fresh()
+        defer { rig.stop() }
+        let run = try Run(rig: rig)
+        defer { run.stop() }
+        let registry = try #require(rig.daemonPID("registryd"))
+        kill(registry, SIGKILL)
+        Thread.sleep(forTimeInterval: 0.5)
+        // the bridge goes on: the app's change still reaches the service
+        #expect(run.app.send("status Still here"))
+        try run.press("first")
+        #expect(try run.nextUntil("Still here"))
+        run.app.write("quit")
+        #expect(run.bridge.exitStatus(within: .seconds(10)) == 0)
     }
 
     @Test func theServiceGoingAwayEndsTheBridgeWith69() throws {
