@@ -176,8 +176,15 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 announcements.append((text, live == "assertive" ? .high : .default))
             }
         }
-        if type == "object:state-changed:focused", detail1 == 1 {
-            if let id { focusMoved = id }
+        if type == "object:state-changed:focused", detail1 == 1, let id {
+            // focus goes at once, not with the next frame: it is what the user hears first.
+            // An element with changes still to send goes with them, in the frame.
+            if fieldsDirty.contains(id) || childrenDirty.contains(id) {
+                focusMoved = id
+            } else if id != userFocus, reader.known[id] != nil, let app, failure == nil {
+                do { try app.layoutChanged(focus: id) } catch { failure = error }
+                focusMoved = nil
+            }
         }
         if type == "object:state-changed:showing" || type == "object:state-changed:visible" {
             if let id {
@@ -236,6 +243,14 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     private func flush() {
         guard let app, failure == nil else { return }
         let reader = desktop.reader
+        let start = ContinuousClock.now
+        let sentBefore = messagesSent
+        defer {
+            if let trace, messagesSent > sentBefore {
+                let us = (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000
+                trace("frame: \(messagesSent - sentBefore) messages in \(us) µs")
+            }
+        }
         if sawDefunct {
             sawDefunct = false
             // an app that quits takes every object with it: nothing to send, `run` ends
