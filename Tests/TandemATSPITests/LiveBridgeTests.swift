@@ -262,4 +262,24 @@ import Testing
         let heard = run.hear("Order placed for 2 loaves")
         #expect(heard.heard, "said: \(heard.said)")
     }
+
+    @Test func aWebPagesModalDialog() throws {
+        let profile = try temporaryDirectory(prefix: "tandem-chromium")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let run = try Run(chromiumProfile: profile)
+        defer { run.stop() }
+        try run.press("first")
+        #expect(try run.nextUntil("Review order, button"))
+        // showModal(): Chromium's dialog is modal, so Tandem's focus goes into it and stays there
+        try run.press("activate")
+        let opened = run.hear("Send the order now?")
+        #expect(opened.heard, "said: \(opened.said)")
+        try run.press("next", "next", "next", "next")
+        let inside = run.hear("\u{0}", timeout: .seconds(1)).said
+        #expect(!inside.contains { $0.contains("Corner Store") || $0.contains("Loaves") }, "left the dialog: \(inside)")
+        // escape: the dialog's Cancel button closes it, and focus comes back
+        try run.press("escape")
+        let back = run.hear("Review order, button")
+        #expect(back.heard, "said: \(back.said)")
+    }
 }
