@@ -33,6 +33,8 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     /// The element the user last moved to in Tandem: AT-SPI's focus event that follows our own
     /// grabFocus is not sent back.
     private var userFocus: String?
+    /// The element the bridge last sent focus to (the app's own focus).
+    private var sentFocus: String?
     private var failure: TandemClientError?
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     private var stopped = false
@@ -179,9 +181,12 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         if type == "object:state-changed:focused", detail1 == 1, let id {
             // focus goes at once, not with the next frame: it is what the user hears first.
             // An element with changes still to send goes with them, in the frame.
+            // Only a stop: focus on a container (GTK's list box before its row) is passing.
+            guard isStop(id) else { return }
             if fieldsDirty.contains(id) || childrenDirty.contains(id) {
                 focusMoved = id
-            } else if id != userFocus, reader.known[id] != nil, let app, failure == nil {
+            } else if id != userFocus, let app, failure == nil {
+                sentFocus = id
                 do { try app.layoutChanged(focus: id) } catch { failure = error }
                 focusMoved = nil
             }
@@ -205,6 +210,14 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             // an object not mirrored: new under a container (GTK announces a list row by its
             // accessible-parent), or text under a stop (a row's label, a web button's text)
             markNearestKnownAncestor(of: source)
+        }
+    }
+
+    private func isStop(_ id: String) -> Bool {
+        guard let m = desktop.reader.known[id] else { return false }
+        switch RoleTable.handling(of: m.role) {
+        case .stop, .text: return true
+        default: return false
         }
     }
 
@@ -276,7 +289,10 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             fieldsDirty = []
             if let f = focusMoved {
                 focusMoved = nil
-                if f != userFocus, reader.known[f] != nil { try app.layoutChanged(focus: f) }
+                if f != userFocus, isStop(f) {
+                    sentFocus = f
+                    try app.layoutChanged(focus: f)
+                }
             }
             for a in announcements { try app.announce(a.text, priority: a.priority) }
             announcements = []
@@ -350,8 +366,11 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         case .focus(_, let element):
             desktop.loop.async {
                 self.userFocus = element
+                // Tandem following the app's own focus (our layoutChanged) is no move to make
+                if element == self.sentFocus { return }
                 guard let object = self.desktop.reader.ids.object(element) else { return }
-                if object.states.contains("focusable") { _ = object.grabFocus() }
+                let states = object.states
+                if states.contains("focusable") && !states.contains("focused") { _ = object.grabFocus() }
             }
         case .rejected(let error):
             log("tandem atspi: the service refused a message: \(error.description)")
