@@ -23,8 +23,15 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
     public let loop: AtspiLoop
     let reader = TreeReader()
 
-    public init(chrome: Bool = false) throws(AtspiError) {
+    /// Where one-line notices go (standard error in `tandem atspi`).
+    public let log: @Sendable (String) -> Void
+
+    public init(chrome: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }) throws(AtspiError) {
+        self.log = log
         loop = try AtspiLoop()
+        if let limit = ProcessInfo.processInfo.environment["TANDEM_ATSPI_CHILD_LIMIT"].flatMap(Int.init), limit > 0 {
+            reader.childLimit = limit
+        }
         reader.chrome = chrome
     }
 
@@ -51,7 +58,11 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
         let found: (String, Int32, AppScreen)? = loop.sync {
             guard let app = self.find(query) else { return nil }
             let name = app.name
-            return (name, app.processID, reader.screen(of: app, appName: name))
+            let screen = reader.screen(of: app, appName: name)
+            for (id, count) in reader.truncated {
+                self.log("tandem atspi: \(id) has \(count) children; the first \(reader.childLimit) are read")
+            }
+            return (name, app.processID, screen)
         }
         guard let found else { throw AtspiError(query.description) }
         return found

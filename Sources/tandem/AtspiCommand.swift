@@ -24,7 +24,7 @@ enum AtspiCommand {
         }
         let desktop: AtspiDesktop
         do {
-            desktop = try AtspiDesktop(chrome: args.flags.contains("--chrome"))
+            desktop = try AtspiDesktop(chrome: args.flags.contains("--chrome"), log: { printErr($0) })
         } catch {
             throw .unavailable(error.description)
         }

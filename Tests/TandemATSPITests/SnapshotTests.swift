@@ -141,6 +141,24 @@ import Testing
         #expect(chrome.stdout.contains("\"Address and search bar\""))
     }
 
+    @Test func aLongListIsCutAtTheLimitAndSaysSo() throws {
+        let rig = try AtspiRig.get()
+        let name = Self.unique("pantry")
+        let app = try rig.pantry(name: name)
+        defer { app.stop() }
+        #expect(app.send("rows 20"))
+        var env = rig.environment
+        env["TANDEM_ATSPI_CHILD_LIMIT"] = "10"
+        let result = try ProcessRunner.run([try TandemBinary.path(), "atspi", "--snapshot", "--app", name], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        let s = try Snapshot(result.stdout)
+        let list = try #require(s.elements.first { $0["container"] as? String == "list" })
+        // Milk, Bread, Eggs and Row 1…7: the first ten of 23
+        let labels = (list["children"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(labels == ["Milk", "Bread", "Eggs"] + (1...7).map { "Row \($0)" })
+        #expect(result.stderr.contains("list-box has 23 children; the first 10 are read"), "\(result.stderr)")
+    }
+
     @Test func noSuchAppIs69WithASentence() throws {
         let rig = try AtspiRig.get()
         let result = try rig.tandemAtspi(["--snapshot", "--app", "no-such-app-here"])

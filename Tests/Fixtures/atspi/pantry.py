@@ -8,6 +8,7 @@ input, one command a line, so each event path has a real source:
   notify TEXT      the notification label shows TEXT (a notification becomes showing)
   hide-notice      the notification label hides again
   add NAME         a row NAME is appended to the list (children added)
+  rows N           N rows "Row 1"… are appended to the list
   remove NAME      the row NAME is removed (children removed)
   progress F       the progress bar's fraction becomes F (0…1)
   dialog           the modal "Remove all items?" dialog opens (also its button)
@@ -140,6 +141,9 @@ class Pantry:
             self.notice.hide()
         elif command == "add":
             self.append_row(arg)
+        elif command == "rows":
+            for i in range(int(arg)):
+                self.append_row(f"Row {i + 1}")
         elif command == "remove":
             for row in self.list.get_children():
                 if row.get_name() == arg:
