@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         // glibc calls Swift's Glibc module leaves out (it is built without _GNU_SOURCE).
         .systemLibrary(name: "CLinux"),
+        // atspi-2.pc: -I/usr/include/at-spi-2.0 (+ GLib, D-Bus) -latspi; only TandemATSPI uses it.
+        .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "TandemModel"),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
         // Each language's words are a .strings file under Languages/, compiled into the binary.
@@ -45,7 +47,10 @@ let package = Package(
         .target(name: "TandemServer", dependencies: ["CLinux"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
         .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient"]),
+        // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
+        .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemModel", "TandemClient"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
+                                                         "TandemATSPI"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
@@ -72,6 +77,7 @@ let package = Package(
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
+        .testTarget(name: "TandemATSPITests", dependencies: ["TandemATSPI", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
     ]
 )
 

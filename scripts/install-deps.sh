@@ -10,6 +10,9 @@ PACKAGES=(
   pkg-config python3 tmux                  # .systemLibrary flags; the virtual braille display; tandem run tests
   systemd                                  # systemd-analyze verify: the user unit in Docs/protocol.md
   chromium                                 # tandem test --html: the report is loaded in a real browser by the tests
+  libatspi2.0-dev at-spi2-core             # tandem atspi (CAtspi) and the AT-SPI bus and registry its tests start
+  xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
+  python3-gi gir1.2-gtk-3.0                # the GTK 3 test app (Tests/Fixtures/atspi/pantry.py)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -31,6 +31,8 @@ public struct AppElement: Sendable, Hashable {
     /// The gestures this element answers (magic tap, escape, scrolling), which Tandem then
     /// sends to it rather than to an ancestor or the screen's root.
     public var handles: Set<AppHandler>
+    /// `accessibilityContainerType` (Docs/formats.md#element `container`).
+    public var container: ContainerType?
     /// The element's children, in order. nil (the default): an `update` leaves the children
     /// the element has as they are; `[]`: it has none (an update removes them).
     public var children: [AppElement]?
@@ -38,11 +40,11 @@ public struct AppElement: Sendable, Hashable {
     public init(_ id: String, label: String? = nil, value: String? = nil, hint: String? = nil, traits: Traits = [],
                 frame: Frame? = nil, accessible: Bool? = nil, actions: [String] = [], adjust: AppAdjust? = nil,
                 progress: Progress? = nil, hidden: Bool = false, modal: Bool = false, group: Bool = false,
-                order: [String]? = nil, handles: Set<AppHandler> = [], children: [AppElement]? = nil) {
+                order: [String]? = nil, handles: Set<AppHandler> = [], container: ContainerType? = nil, children: [AppElement]? = nil) {
         self.id = id; self.label = label; self.value = value; self.hint = hint; self.traits = traits
         self.frame = frame; self.accessible = accessible; self.actions = actions; self.adjust = adjust
         self.progress = progress; self.hidden = hidden; self.modal = modal; self.group = group
-        self.order = order; self.handles = handles; self.children = children
+        self.order = order; self.handles = handles; self.container = container; self.children = children
     }
 
     /// The element's own fields as JSON members, defaults left out (`id` first, no `children`).
@@ -55,6 +57,7 @@ public struct AppElement: Sendable, Hashable {
         if let frame { m.append(.init("frame", ElementChange.encode(frame))) }
         if let accessible { m.append(.init("accessible", .bool(accessible))) }
         if group { m.append(.init("group", true)) }
+        if let container { m.append(.init("container", .string(container.rawValue))) }
         if hidden { m.append(.init("hidden", true)) }
         if modal { m.append(.init("modal", true)) }
         if let order { m.append(.init("order", .array(order.map { .string($0) }))) }

@@ -54,6 +54,9 @@ let usage = """
                        a live replay through a private speech-dispatcher and BRLTTY, SIGKILLed
                        and restarted N (1000) and M (200) times at seeded random moments;
                        lost and doubled announcements, recovery times (Docs/reliability.md)
+      atspi [N]        the AT-SPI bridge on a private desktop with the GTK test app and Chromium:
+                       focus event to speech (beside the protocol's), a 1,000-node page read, one
+                       changed node a frame; N samples (default 50) (Docs/atspi.md#speed)
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under
                        perf or callgrind
@@ -182,6 +185,12 @@ case "speech-latency":
     } else {
         printErr("tandem-bench: error: speech-latency takes a speech-dispatcher address (unix_socket:PATH); see Docs/speech.md")
         status = 64
+    }
+case "atspi":
+    // the AT-SPI bridge on a private desktop (Docs/atspi.md#speed)
+    do { print(try AtspiBenchmark.run(samples: Int(args.dropFirst().first ?? "") ?? 50), terminator: ""); status = 0 } catch {
+        printErr("tandem-bench: error: \(error)")
+        status = 1
     }
 case "updates":
     var options = UpdatesBenchmark.Options()

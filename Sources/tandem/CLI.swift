@@ -26,6 +26,7 @@ enum CLI {
         case "lint": return run(rest, usage: Help.lint, LintCommand.run)
         case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
         case "ctl": return run(rest, usage: Help.ctl, CtlCommand.run)
+        case "atspi": return run(rest, usage: Help.atspi, AtspiCommand.run)
         default:
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
@@ -79,10 +80,12 @@ struct Arguments {
     static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
                                       "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
-                                      "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority"]
+                                      "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority",
+                                      "--app", "--pid"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
-    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime"]
+    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime",
+                                          "--snapshot", "--chrome"]
     /// Options whose value may be left out (`tandem run --connect` means the default socket):
     /// the next word is the value unless it is an option; left out, the value is "".
     static let optionallyValued: Set<String> = ["--connect"]

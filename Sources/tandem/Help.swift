@@ -17,6 +17,7 @@ enum Help {
       lint                    Audit catalogs for accessibility bugs.
       serve                   The service running apps connect to (Docs/protocol.md).
       ctl                     Drive a running service from a shell: commands, transcript, status.
+      atspi                   Bridge a running Linux app (GTK, Qt, a web page) into the service over AT-SPI.
 
       See 'tandem help <subcommand>' for detailed help.
     """
@@ -213,6 +214,26 @@ enum Help {
         Command.table.map { "  \($0.usage.padding(toLength: 22, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
 
+    static let atspi = """
+    OVERVIEW: Bridge a running Linux application into tandem serve through AT-SPI (Docs/atspi.md),
+    or write its current screen as a catalog.
+
+    USAGE: tandem atspi (--app <name> | --pid <pid>) [--socket <path>] [--language <tag>] [--chrome]
+           tandem atspi (--app <name> | --pid <pid>) --snapshot [--language <tag>] [--chrome]
+
+    OPTIONS:
+      --app <name>            The application's AT-SPI name (ignoring case): "pantry", "Chromium".
+      --pid <pid>             The application's process id.
+      --snapshot              Write the current screen as a catalog on standard output and exit.
+      --socket <path>         The service's socket (default: $XDG_RUNTIME_DIR/tandem/control.sock).
+      --language <tag>        The app's language (BCP 47; default en).
+      --chrome                Keep a browser's own toolbars (left out by default).
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 the app quit (or the snapshot was written), 64 usage, 69 no accessibility bus,
+    no such application, or no service (a sentence says which).
+    """
+
     static func text(for sub: String) -> String? {
         switch sub {
         case "replay": replay
@@ -223,6 +244,7 @@ enum Help {
         case "lint": lint
         case "serve": serve
         case "ctl": ctl
+        case "atspi": atspi
         default: nil
         }
     }

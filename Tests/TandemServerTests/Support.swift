@@ -227,7 +227,10 @@ func descriptorTarget(_ fd: Int32) -> String? {
 /// accepted), from /proc/net/unix. Unlike a count of /proc/self/fd, this sees only this
 /// test's server, whatever other tests run at the same time.
 func socketInodes(boundTo path: String) -> Set<String> {
-    guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return [] }
+    // Abstract socket names are raw bytes (any program's, not always UTF-8): decode lossily, or
+    // one such name anywhere on the machine would hide every socket.
+    guard let data = FileManager.default.contents(atPath: "/proc/net/unix") else { return [] }
+    let table = String(decoding: data, as: UTF8.self)
     var inodes = Set<String>()
     for row in table.split(separator: "\n").dropFirst() {
         let fields = row.split(separator: " ", omittingEmptySubsequences: true)

@@ -1,0 +1,450 @@
+import CAtspi
+import Foundation
+import TandemClient
+import TandemModel
+import TandemNavigator
+
+/// How a live bridge ended (`tandem atspi` turns it into an exit status and a sentence).
+public enum BridgeEnd: Sendable, Equatable {
+    /// The application left the accessibility bus (it quit): exit 0.
+    case appQuit(String)
+    /// No such application, or no service, or the service went away: exit 69.
+    case unavailable(String)
+}
+
+/// The live bridge (Docs/atspi.md#live): keeps `tandem serve`'s copy of one application's tree
+/// current. AT-SPI events mark elements dirty on the loop thread; every 16 ms frame the
+/// dirty ones are read again and only what changed is sent (`set` for an element's fields,
+/// `update` with `edits` for a children list), so an element changes at most once a frame.
+/// The user's actions come back from the service and are carried out through AT-SPI.
+public final class AtspiBridge: @unchecked Sendable {  // everything below `query` is used on the loop thread only
+    let desktop: AtspiDesktop
+    let query: AppQuery
+    let log: @Sendable (String) -> Void
+
+    private var appObject: Accessible?
+    private var app: TandemApp?
+    private var screenID = "app"
+    private var rootID = "app"
+    private var fieldsDirty: Set<String> = []
+    private var childrenDirty: Set<String> = []
+    private var announcements: [(text: String, priority: AnnouncementPriority)] = []
+    private var focusMoved: String?
+    /// The element the user last moved to in Tandem: AT-SPI's focus event that follows our own
+    /// grabFocus is not sent back.
+    private var userFocus: String?
+    /// The element the bridge last sent focus to (the app's own focus).
+    private var sentFocus: String?
+    private var failure: TandemClientError?
+    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    private var stopped = false
+    /// The registry stopped listing the app while it still answers (said once).
+    private var unlisted = false
+    /// An object went defunct this frame: the app may be quitting.
+    private var sawDefunct = false
+
+    /// Every message's gist on standard error, when TANDEM_ATSPI_TRACE is set (Docs/atspi.md#debugging).
+    private let trace: (@Sendable (String) -> Void)? = ProcessInfo.processInfo.environment["TANDEM_ATSPI_TRACE"] == nil ? nil : { @Sendable (s: String) in
+        FileHandle.standardError.write(Data(("tandem atspi: " + s + "\n").utf8))
+    }
+
+    /// How many `set` and `update` messages were sent (tests and tandem-bench read it).
+    public private(set) var messagesSent = 0
+
+    public init(desktop: AtspiDesktop, query: AppQuery, log: @escaping @Sendable (String) -> Void) {
+        self.desktop = desktop
+        self.query = query
+        self.log = log
+    }
+
+    static let eventTypes = ["object:state-changed", "object:property-change", "object:children-changed", "object:text-changed",
+                             "object:value-changed", "object:announcement", "window:create", "window:destroy"]
+
+    /// Runs until the application quits or the service goes away. `connect` opens the app's
+    /// connection under the application's name.
+    public func run(connect: (String) throws(TandemClientError) -> TandemApp) -> BridgeEnd {
+        let first: (name: String, pid: Int32, screen: AppScreen)
+        do { first = try desktop.screen(of: query) } catch { return .unavailable(error.description) }
+        let app: TandemApp
+        do { app = try connect(first.name) } catch { return .unavailable(error.description) }
+        defer { app.close() }
+        let ready: Bool = desktop.loop.sync {
+            self.app = app
+            self.appObject = self.desktop.find(self.query)
+            self.screenID = first.screen.id
+            self.rootID = first.screen.root.id
+            self.register()
+            return self.appObject != nil
+        }
+        guard ready else { return .appQuit("\(first.name) quit") }
+        do { try app.show(first.screen) } catch { return .unavailable(error.description) }
+        desktop.loop.every(milliseconds: 16) { [self] in
+            guard !stopped else { return false }
+            flush()
+            return true
+        }
+        defer { desktop.loop.sync { self.stopped = true; self.deregister() } }
+        var lastCheck = ContinuousClock.now
+        while true {
+            do {
+                if let event = try app.nextEvent(timeout: .milliseconds(200)) { handle(event) }
+            } catch {
+                return .unavailable("the service ended the connection (\(error.description))")
+            }
+            if let failure = desktop.loop.sync({ self.failure }) {
+                return .unavailable("the service refused the bridge's message or went away: \(failure.description)")
+            }
+            if ContinuousClock.now - lastCheck > .milliseconds(500) {
+                lastCheck = ContinuousClock.now
+                let gone = desktop.loop.sync { () -> Bool in
+                    if self.desktop.find(self.query) != nil { return false }
+                    // not listed: quit, or the registry lost it (it went away and came back)
+                    guard self.appObject?.answers == true else { return true }
+                    if !self.unlisted { self.log("tandem atspi: the AT-SPI registry no longer lists \(first.name); mirroring goes on while it answers") }
+                    self.unlisted = true
+                    return false
+                }
+                if gone {
+                    desktop.loop.sync { self.flush() }
+                    try? app.sync(timeout: .seconds(2))
+                    return .appQuit("\(first.name) quit")
+                }
+            }
+        }
+    }
+
+    // MARK: events from AT-SPI (loop thread)
+
+    private func register() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        listener = atspi_event_listener_new({ event, data in
+            guard let event else { return }
+            defer { tandem_event_free(event) }
+            guard let data else { return }
+            Unmanaged<AtspiBridge>.fromOpaque(data).takeUnretainedValue().received(event)
+        }, me, nil)
+        for type in Self.eventTypes {
+            var error: UnsafeMutablePointer<GError>?
+            _ = atspi_event_listener_register(listener, type, &error)
+            if let e = error {
+                log("tandem atspi: cannot listen to \(type): \(String(cString: e.pointee.message))")
+            }
+            tandem_clear_error(&error)
+        }
+    }
+
+    private func deregister() {
+        guard let listener else { return }
+        for type in Self.eventTypes {
+            var error: UnsafeMutablePointer<GError>?
+            _ = atspi_event_listener_deregister(listener, type, &error)
+            tandem_clear_error(&error)
+        }
+        tandem_unref(listener)
+        self.listener = nil
+    }
+
+    private func received(_ event: UnsafeMutablePointer<AtspiEvent>) {
+        guard !stopped, let appObject, let sourcePointer = event.pointee.source,
+              tandem_same_app(sourcePointer, appObject.pointer) != 0 else { return }
+        let type = String(cString: event.pointee.type)
+        let source = Accessible(borrowing: sourcePointer)
+        let detail1 = event.pointee.detail1
+        let reader = desktop.reader
+        let id = reader.ids.existing(source)
+        trace?("event \(type) \(detail1) on \(id ?? source.roleName)")
+        if type.hasPrefix("object:announcement") {
+            if let text = tandem_event_string(event).map({ String(cString: $0) }), !text.isEmpty {
+                announcements.append((text, detail1 == 2 ? .high : .default))
+            }
+            return
+        }
+        if type.hasPrefix("window:") || (type.hasPrefix("object:children-changed") && source == appObject) {
+            if screenID == "app" { childrenDirty.insert(rootID) }
+            return
+        }
+        if type.hasPrefix("object:children-changed") {
+            if let id, isParent(id) { childrenDirty.insert(id) } else if let id { fieldsDirty.insert(id) } else { markNearestKnownAncestor(of: source) }
+            return
+        }
+        if type == "object:state-changed:defunct", detail1 == 1 {
+            // gone: its parent's list is read again (and the app checked, which may be quitting)
+            sawDefunct = true
+            if let id, let parent = reader.known[id]?.parent { childrenDirty.insert(parent) }
+            return
+        }
+        if type.hasPrefix("object:text-changed:insert"), let live = liveness(of: source) {
+            if let text = tandem_event_string(event).map({ String(cString: $0) })?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+                announcements.append((text, live == "assertive" ? .high : .default))
+            }
+        }
+        if type == "object:state-changed:focused", detail1 == 1, let id {
+            // focus goes at once, not with the next frame: it is what the user hears first.
+            // An element with changes still to send goes with them, in the frame.
+            // Only a stop: focus on a container (GTK's list box before its row) is passing.
+            guard isStop(id) else { return }
+            if fieldsDirty.contains(id) || childrenDirty.contains(id) {
+                focusMoved = id
+            } else if id != userFocus, let app, failure == nil {
+                sentFocus = id
+                do { try app.layoutChanged(focus: id) } catch { failure = error }
+                focusMoved = nil
+            }
+        }
+        if type == "object:state-changed:showing" || type == "object:state-changed:visible" {
+            if let id {
+                fieldsDirty.insert(id)
+                if detail1 == 1, let m = reader.known[id], RoleTable.announcedWhenShown.contains(m.role) {
+                    let text = source.name.isEmpty ? (source.text ?? "") : source.name
+                    if !text.isEmpty { announcements.append((text, m.role == "alert" ? .high : .default)) }
+                }
+                if detail1 == 1, isParent(id) { childrenDirty.insert(id) }
+            } else if detail1 == 1 {
+                markNearestKnownAncestor(of: source)
+            }
+            return
+        }
+        if let id {
+            fieldsDirty.insert(id)
+        } else if !type.hasPrefix("object:state-changed:defunct") {
+            // an object not mirrored: new under a container (GTK announces a list row by its
+            // accessible-parent), or text under a stop (a row's label, a web button's text)
+            markNearestKnownAncestor(of: source)
+        }
+    }
+
+    private func isStop(_ id: String) -> Bool {
+        guard let m = desktop.reader.known[id] else { return false }
+        switch RoleTable.handling(of: m.role) {
+        case .stop, .text: return true
+        default: return false
+        }
+    }
+
+    private func isParent(_ id: String) -> Bool {
+        guard let m = desktop.reader.known[id] else { return false }
+        switch RoleTable.handling(of: m.role) {
+        case .container, .window, .document: return true
+        default: return id == rootID
+        }
+    }
+
+    /// Marks the nearest mirrored ancestor: a container's children list (an object appeared
+    /// under it), or a stop's fields (text folded into its label changed).
+    private func markNearestKnownAncestor(of a: Accessible) {
+        var current = a.parent
+        for _ in 0..<32 {
+            guard let c = current else { return }
+            if let id = desktop.reader.ids.existing(c) {
+                if isParent(id) { childrenDirty.insert(id) } else { fieldsDirty.insert(id) }
+                return
+            }
+            if c == appObject { if screenID == "app" { childrenDirty.insert(rootID) }; return }
+            current = c.parent
+        }
+    }
+
+    /// `polite` or `assertive` when the object is in an `aria-live` region (Chromium's
+    /// `container-live` attribute), else nil.
+    private func liveness(of a: Accessible) -> String? {
+        guard let live = a.attribute("container-live") ?? a.attribute("live"), live == "polite" || live == "assertive" else { return nil }
+        return live
+    }
+
+    // MARK: a frame (loop thread)
+
+    private func flush() {
+        guard let app, failure == nil else { return }
+        let reader = desktop.reader
+        let start = ContinuousClock.now
+        let sentBefore = messagesSent
+        defer {
+            if let trace, messagesSent > sentBefore {
+                let us = (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000
+                trace("frame: \(messagesSent - sentBefore) messages in \(us) µs")
+            }
+        }
+        if sawDefunct {
+            sawDefunct = false
+            // an app that quits takes every object with it: nothing to send, `run` ends
+            if desktop.find(query) == nil, appObject?.answers != true { stopped = true; return }
+        }
+        do {
+            // children lists first: elements they add are sent whole, and not again as changed
+            var sentWhole: Set<String> = []
+            for parent in childrenDirty.sorted() {
+                guard let added = try syncChildren(of: parent, app: app) else { continue }
+                sentWhole.formUnion(added)
+            }
+            childrenDirty = []
+            for id in fieldsDirty.sorted() where !sentWhole.contains(id) {
+                guard let m = reader.known[id], let object = reader.ids.object(id) else { continue }
+                let changes = reader.refresh(id: id, object: object, mirrored: m)
+                if !changes.isEmpty {
+                    trace?("set \(id) \(changes)")
+                    try app.set(id, changes)
+                    messagesSent += 1
+                }
+            }
+            fieldsDirty = []
+            if let f = focusMoved {
+                focusMoved = nil
+                if f != userFocus, isStop(f) {
+                    sentFocus = f
+                    try app.layoutChanged(focus: f)
+                }
+            }
+            for a in announcements { try app.announce(a.text, priority: a.priority) }
+            announcements = []
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Reads `parent`'s children again and sends what changed as one `update` with `edits`;
+    /// returns the ids of the elements sent whole (nil when nothing changed).
+    private func syncChildren(of parent: String, app: TandemApp) throws(TandemClientError) -> Set<String>? {
+        let reader = desktop.reader
+        guard let m = reader.known[parent] else { return nil }
+        let fresh: [AppElement]
+        if parent == rootID && screenID == "app" {
+            guard let appObject else { return nil }
+            fresh = appObject.children().filter { $0.states.contains("showing") || $0.states.contains("visible") }
+                .flatMap { reader.elements(for: $0, parent: parent) }
+        } else {
+            guard let object = reader.ids.object(parent) else { return nil }
+            fresh = reader.childElements(of: object, parent: parent, depth: 1, path: [])
+        }
+        let old = m.children
+        let new = fresh.map(\.id)
+        guard old != new else { return nil }
+        let removed = old.filter { !new.contains($0) }
+        let kept = new.filter { old.contains($0) }
+        var edits: [TreeUpdate.ChildrenEdit] = []
+        if !removed.isEmpty { edits.append(.init(parent: parent, remove: removed)) }
+        var nodes: [AppElement] = []
+        var added: Set<String> = []
+        if kept == old.filter({ new.contains($0) }) {
+            for (i, child) in fresh.enumerated() where !old.contains(child.id) {
+                let place: TreeUpdate.ChildrenEdit.Place = i > 0 ? .after(new[i - 1]) : (kept.first.map { .before($0) } ?? .end)
+                edits.append(.init(parent: parent, insert: [child.id], place: place))
+                nodes.append(child)
+                added.insert(child.id)
+            }
+        } else {
+            // moved: the whole list (rare: a toolkit that reorders)
+            edits = []
+            for child in fresh where !old.contains(child.id) { nodes.append(child); added.insert(child.id) }
+            var whole = m.element
+            // A child kept is sent with its own fields and no children list, so its subtree stays.
+            whole.children = fresh.map { old.contains($0.id) ? (reader.known[$0.id]?.element ?? $0) : $0 }
+            try app.update([whole] + [], focus: nil)
+            messagesSent += 1
+            reader.known[parent]?.children = new
+            return added
+        }
+        for id in removed { forgetSubtree(id) }
+        trace?("update \(nodes.map(\.id)) \(edits)")
+        try app.update(nodes, edits: edits)
+        messagesSent += 1
+        reader.known[parent]?.children = new
+        return added.union(nodes.flatMap { $0.descendantIDs })
+    }
+
+    private func forgetSubtree(_ id: String) {
+        let reader = desktop.reader
+        guard let m = reader.known.removeValue(forKey: id) else { return }
+        for c in m.children { forgetSubtree(c) }
+        reader.ids.forget(id)
+    }
+
+    // MARK: the user's actions (main thread → loop thread)
+
+    private func handle(_ event: AppEvent) {
+        switch event {
+        case .action(let action):
+            desktop.loop.async { self.perform(action) }
+        case .focus(_, let element):
+            desktop.loop.async {
+                self.userFocus = element
+                // Tandem following the app's own focus (our layoutChanged) is no move to make
+                if element == self.sentFocus { return }
+                guard let object = self.desktop.reader.ids.object(element) else { return }
+                let states = object.states
+                if states.contains("focusable") && !states.contains("focused") { _ = object.grabFocus() }
+            }
+        case .rejected(let error):
+            log("tandem atspi: the service refused a message: \(error.description)")
+        }
+    }
+
+    /// Carries out one action of the user on the loop thread (Docs/atspi.md#actions).
+    func perform(_ action: AppAction) {
+        let reader = desktop.reader
+        guard let object = reader.ids.object(action.element) else {
+            log("tandem atspi: \(action.kind.rawValue) on \(action.element): the element is gone")
+            return
+        }
+        var done = false
+        switch action.kind {
+        case .activate:
+            done = !object.actionNames.isEmpty ? object.doAction(0) : object.grabFocus()
+        case .increment, .decrement:
+            if let v = object.value {
+                let step = v.step > 0 ? v.step : 1
+                let target = min(v.max, max(v.min, v.current + (action.kind == .increment ? step : -step)))
+                done = target == v.current || object.setValue(target)
+            } else if let i = object.actionNames.firstIndex(of: action.kind.rawValue) {
+                done = object.doAction(i)
+            }
+        case .custom:
+            if let name = action.name, let i = object.actionNames.firstIndex(of: name) { done = object.doAction(i) }
+        case .escape:
+            done = escape(from: object)
+        case .magicTap, .scrollUp, .scrollDown:
+            done = false
+        case .type, .delete, .clear:
+            // Text entry through EditableText: the field's whole text replaced (the end is the
+            // insertion point); the new text comes back as a value change in the next frame.
+            let old = object.text ?? ""
+            let new = switch action.kind {
+            case .type: old + (action.text ?? "")
+            case .delete: String(old.dropLast())
+            default: ""
+            }
+            done = object.setText(new)
+        }
+        if !done { log("tandem atspi: \(action.kind.rawValue) on \(action.element): the application did not do it") }
+        // the value or state the action changed is read in the next frame, within the
+        // service's user-action window
+        fieldsDirty.insert(action.element)
+    }
+
+    /// Escape in a dialog: its Cancel or Close button (AT-SPI has no escape of its own).
+    private func escape(from object: Accessible) -> Bool {
+        var current: Accessible? = object
+        var dialog: Accessible?
+        for _ in 0..<32 {
+            guard let c = current else { break }
+            if case .window = RoleTable.handling(of: c.roleName) { dialog = c; break }
+            current = c.parent
+        }
+        guard let dialog else { return false }
+        var queue = dialog.children()
+        var seen = 0
+        while !queue.isEmpty && seen < 500 {
+            let c = queue.removeFirst()
+            seen += 1
+            if c.roleName == "push button", ["cancel", "close", "_cancel", "_close"].contains(c.name.lowercased()) {
+                return c.doAction(0)
+            }
+            queue += c.children(limit: 64)
+        }
+        if let i = dialog.actionNames.firstIndex(where: { $0 == "close" || $0 == "cancel" }) { return dialog.doAction(i) }
+        return false
+    }
+}
+
+extension AppElement {
+    var descendantIDs: [String] { (children ?? []).flatMap { [$0.id] + $0.descendantIDs } }
+}
