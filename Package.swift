@@ -35,6 +35,8 @@ let package = Package(
         // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
         .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
+        // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
+        .target(name: "TandemImport", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
@@ -45,8 +47,8 @@ let package = Package(
         .target(name: "TandemServer", dependencies: ["CLinux"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
         .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "CLinux"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient", "TandemImport"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // Starting a command and waiting for it (posix_spawn, a timeout, output into files): for
@@ -60,6 +62,7 @@ let package = Package(
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
+        .testTarget(name: "TandemImportTests", dependencies: ["TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
