@@ -22,16 +22,19 @@ struct ImportedNode {
 /// `-`; a repeated one gets `-2`, `-3`… in document order (Docs/import.md#ids).
 struct IDMaker {
     private var used: Set<String> = []
+    /// The next number to try for each base (a list of 10,000 rows with one resource id).
+    private var next: [String: Int] = [:]
 
     mutating func make(_ hint: String) -> String {
         var base = Self.slug(hint)
         if base.isEmpty { base = "element" }
         var id = base
-        var n = 2
+        var n = next[base, default: 2]
         while used.contains(id) {
             id = "\(base)-\(n)"
             n += 1
         }
+        if id != base { next[base] = n }
         used.insert(id)
         return id
     }

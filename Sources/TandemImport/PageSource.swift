@@ -73,7 +73,9 @@ public enum PageSourceReader {
             throw ImportError(file: file, line: line, column: column,
                               message: "a document type declaration (<!DOCTYPE or <!ENTITY) is not read: page sources have none, and its entities could read other files or grow without bound")
         }
-        let parser = XMLParser(data: Data(data))
+        // From a stream, libxml2 is fed in chunks: given as one block, a file over 10 MB stops
+        // at libxml2's lookup limit ("huge input lookup").
+        let parser = XMLParser(stream: InputStream(data: Data(data)))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         let builder = TreeBuilder(lines: lines)
@@ -96,12 +98,18 @@ public enum PageSourceReader {
         return root
     }
 
-    /// The offset of `<!DOCTYPE` or `<!ENTITY` in the file, if it has one.
+    /// The offset of `<!DOCTYPE` or `<!ENTITY` in the file's prolog (XML allows a document
+    /// type declaration only before the root element), if it has one.
     static func firstDoctype(_ data: [UInt8]) -> Int? {
         let marks: [[UInt8]] = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
         var i = 0
         let n = data.count
         while i + 1 < n {
+            if data[i] == UInt8(ascii: "<") {
+                let next = data[i + 1]
+                // The root element's start tag ends the prolog.
+                if next != UInt8(ascii: "!"), next != UInt8(ascii: "?") { return nil }
+            }
             if data[i] == UInt8(ascii: "<"), data[i + 1] == UInt8(ascii: "!") {
                 for m in marks where i + m.count <= n {
                     var same = true
@@ -122,7 +130,11 @@ struct LineTable {
 
     init(_ data: [UInt8]) {
         self.data = data
-        for (i, b) in data.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        var from = 0
+        while let i = data[from...].firstIndex(of: UInt8(ascii: "\n")) {
+            starts.append(i + 1)
+            from = i + 1
+        }
     }
 
     /// 1-based line and column of byte `offset`; the column counts characters (UTF-8 lead bytes).
