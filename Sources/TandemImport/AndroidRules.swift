@@ -111,13 +111,31 @@ struct AndroidRules {
         return AndroidRole(kind: .plain)
     }
 
-    /// `[x1,y1][x2,y2]` in pixels.
+    /// `[x1,y1][x2,y2]` in pixels (integers or decimals, maybe negative; spaces allowed).
     static func pixels(_ s: String) -> (Double, Double, Double, Double)? {
-        let numbers = s.split(whereSeparator: { "[],".contains($0) }).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }),
-              s.replacingOccurrences(of: " ", with: "").range(of: #"^\[-?[0-9.]+,-?[0-9.]+\]\[-?[0-9.]+,-?[0-9.]+\]$"#, options: .regularExpression) != nil
-        else { return nil }
-        return (numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!)
+        var numbers: [Double] = []
+        numbers.reserveCapacity(4)
+        var current = ""
+        let expect: [UInt8] = Array("[,][,]".utf8)
+        var next = 0
+        for b in s.utf8 where b != UInt8(ascii: " ") {
+            if b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) {
+                current.unicodeScalars.append(Unicode.Scalar(b))
+                continue
+            }
+            // A separator: the one expected next, with a number before it unless it opens.
+            guard next < expect.count, b == expect[next] else { return nil }
+            if b != UInt8(ascii: "[") {
+                guard let n = Double(current) else { return nil }
+                numbers.append(n)
+                current = ""
+            } else if !current.isEmpty {
+                return nil
+            }
+            next += 1
+        }
+        guard next == 6, current.isEmpty, numbers.count == 4 else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
     }
 
     /// Malformed bounds are an error; inverted ones (`[10,10][5,5]`) a warning (the element is

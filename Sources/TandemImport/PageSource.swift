@@ -186,8 +186,19 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         // libxml2 reports the position just after the start tag: the tag begins at the last
         // "<" before it (an attribute value cannot hold a bare "<").
-        let end = advance(line: parser.lineNumber, column: parser.columnNumber)
         let data = lines.data
+        let end: Int
+        let (reportedLine, reportedColumn) = (parser.lineNumber, parser.columnNumber)
+        // libxml2 points at the tag's last character, ">" or the "/" of "/>": on an ASCII line
+        // the column is the byte offset, so one look confirms it without counting characters.
+        if reportedLine >= 1, reportedLine <= lines.starts.count, reportedLine >= cursor.line,
+           case let guess = lines.starts[reportedLine - 1] + reportedColumn - 1, guess > cursor.offset, guess < data.count,
+           data[guess] == UInt8(ascii: ">") || data[guess] == UInt8(ascii: "/") {
+            cursor = (guess, reportedLine, reportedColumn)
+            end = guess
+        } else {
+            end = advance(line: reportedLine, column: reportedColumn)
+        }
         var at = min(end, data.count - 1)
         var crossedLine = false
         while at > 0, data[at] != UInt8(ascii: "<") {
