@@ -7,6 +7,7 @@ import Foundation
 //   tandem-bench quick         1k and 100k, fewer repetitions (under 30 s)
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
+//   tandem-bench import        tandem import of a 5,000-element page source (Docs/benchmarks.md#import)
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
 //                              a generated suite of 100 × 100 cases through tandem test
@@ -27,6 +28,7 @@ let usage = """
       full (default)   1k, 100k and 1M elements
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
+      import           importing a 5,000-element page source (iOS, Android) against loading its catalog
       suites [CATALOGS SCENARIOS]
                        a generated suite (default 100 catalogs × 100 scenarios) run as tandem
                        test runs it: -j1, -j2 and four shards (Docs/benchmarks.md)
@@ -122,6 +124,14 @@ case "suites":
     } else {
         printErr("tandem-bench: error: suites takes a number of catalogs and a number of scenarios each (default 100 100)")
         status = 64
+    }
+case "import":
+    do {
+        print(try ImportBenchmark.run(), terminator: "")
+        status = 0
+    } catch {
+        printErr("tandem-bench: error: \(error)")
+        status = 1
     }
 case "catalog-write":
     // Internal: writes one generated catalog (to time `tandem lint` or `tandem run` on it).
