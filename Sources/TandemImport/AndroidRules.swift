@@ -111,31 +111,48 @@ struct AndroidRules {
         return AndroidRole(kind: .plain)
     }
 
-    /// `[x1,y1][x2,y2]` in pixels (integers or decimals, maybe negative; spaces allowed).
+    /// `[x1,y1][x2,y2]` in pixels (integers or decimals, maybe negative; spaces allowed). Read
+    /// byte by byte: every node's bounds are read several times on a screen.
     static func pixels(_ s: String) -> (Double, Double, Double, Double)? {
-        var numbers: [Double] = []
-        numbers.reserveCapacity(4)
-        var current = ""
-        let expect: [UInt8] = Array("[,][,]".utf8)
+        var numbers = (0.0, 0.0, 0.0, 0.0)
+        var count = 0
+        let separators: [UInt8] = Array("[,][,]".utf8)
         var next = 0
+        // The number being read: its digits, sign and place after a point.
+        var value = 0.0, negative = false, digits = 0, scale = 0.0
         for b in s.utf8 where b != UInt8(ascii: " ") {
-            if b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) {
-                current.unicodeScalars.append(Unicode.Scalar(b))
-                continue
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let d = Double(b - UInt8(ascii: "0"))
+                if scale > 0 { value += d / scale; scale *= 10 } else { value = value * 10 + d }
+                digits += 1
+            case UInt8(ascii: "-"):
+                guard digits == 0, !negative, scale == 0 else { return nil }
+                negative = true
+            case UInt8(ascii: "."):
+                guard scale == 0 else { return nil }
+                scale = 10
+            default:
+                guard next < separators.count, b == separators[next] else { return nil }
+                if b == UInt8(ascii: "[") {
+                    guard digits == 0, !negative, scale == 0 else { return nil }
+                } else {
+                    guard digits > 0 else { return nil }
+                    let n = negative ? -value : value
+                    switch count {
+                    case 0: numbers.0 = n
+                    case 1: numbers.1 = n
+                    case 2: numbers.2 = n
+                    default: numbers.3 = n
+                    }
+                    count += 1
+                    (value, negative, digits, scale) = (0, false, 0, 0)
+                }
+                next += 1
             }
-            // A separator: the one expected next, with a number before it unless it opens.
-            guard next < expect.count, b == expect[next] else { return nil }
-            if b != UInt8(ascii: "[") {
-                guard let n = Double(current) else { return nil }
-                numbers.append(n)
-                current = ""
-            } else if !current.isEmpty {
-                return nil
-            }
-            next += 1
         }
-        guard next == 6, current.isEmpty, numbers.count == 4 else { return nil }
-        return (numbers[0], numbers[1], numbers[2], numbers[3])
+        guard next == separators.count, count == 4, digits == 0, !negative, scale == 0 else { return nil }
+        return numbers
     }
 
     /// Malformed bounds are an error; inverted ones (`[10,10][5,5]`) a warning (the element is

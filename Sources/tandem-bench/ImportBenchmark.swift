@@ -15,11 +15,14 @@ enum ImportBenchmark {
             let file = PageSourceFile(name: "bench.xml", screenID: "bench", bytes: xml)
             let importer = PageSourceImporter(platform: platform)
             var imported = try importer.importCatalog([file])
+            var parseTimes: [UInt64] = []
             var importTimes: [UInt64] = []
             var writeTimes: [UInt64] = []
             var loadTimes: [UInt64] = []
             var json: [UInt8] = []
             for _ in 0..<runs {
+                let (_, p) = try Monotonic.measure { () throws(ImportError) in try PageSourceReader.read(xml, file: "bench.xml") }
+                parseTimes.append(p)
                 let (i, t) = try Monotonic.measure { () throws(ImportError) in try importer.importCatalog([file]) }
                 imported = i
                 importTimes.append(t)
@@ -34,6 +37,7 @@ enum ImportBenchmark {
             }
             let stops = imported.catalog.screens[0].elements.filter { $0.accessible == true }.count
             out += "  \(platform.rawValue): \(xml.count / 1024) KiB of XML → \(imported.catalog.screens[0].elements.count) elements (\(stops) stops), \(json.count / 1024) KiB of catalog\n"
+            out += line("XMLParser → tree alone", parseTimes, bytes: xml.count)
             out += line("import (parse + rules)", importTimes, bytes: xml.count)
             out += line("write the catalog", writeTimes, bytes: json.count)
             out += line("load the catalog", loadTimes, bytes: json.count)

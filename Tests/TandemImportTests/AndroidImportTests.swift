@@ -38,6 +38,14 @@ struct AndroidImportTests {
         #expect(screen["row-2"]?.label == .plain("Bluetooth"))
     }
 
+    @Test("hint: a text field's labels it; another node's is its hint, said after the pause")
+    func hints() throws {
+        let screen = try ImportSupport.importFixture("android/settings.xml", platform: .android).catalog.screens[0]
+        #expect(screen["pin"]?.label == .plain("PIN"))
+        #expect(screen["pin"]?.hint == nil)
+        #expect(screen["reset"]?.hint == "Restores the defaults")
+    }
+
     @Test("bounds become points: the screen's width taken as 360 points, or --density")
     func density() throws {
         let guessed = try ImportSupport.importFixture("android/settings.xml", platform: .android).catalog.screens[0]
@@ -85,5 +93,18 @@ struct AndroidImportTests {
             .importCatalog([PageSourceFile(name: "order.xml", screenID: "order", bytes: Array(xml.utf8))]).catalog
         let stops = catalog.screens[0].elements.filter { $0.accessible == true }.map { "\($0.id): \($0.label.map { "\($0)" } ?? "-")" }
         #expect(stops == ["linearlayout: plain(\"Order 1042, Shipped, Express\")", "track: plain(\"Track\")"])
+    }
+}
+
+@Suite("Android bounds")
+struct BoundsTests {
+    @Test("[x1,y1][x2,y2] with integers, decimals, negatives and spaces; anything else is not bounds")
+    func pixels() {
+        #expect(AndroidRules.pixels("[0,72][168,240]")! == (0, 72, 168, 240))
+        #expect(AndroidRules.pixels("[-100,200][300.5,300]")! == (-100, 200, 300.5, 300))
+        #expect(AndroidRules.pixels("[ 1, 2 ][ 3, 4 ]")! == (1, 2, 3, 4))
+        for bad in ["[0,0][720", "", "[0,0,0][1,1]", "[a,0][1,1]", "[0,0][1,1]x", "0,0][1,1]", "[1--2,0][1,1]", "[1.2.3,0][1,1]", "[,0][1,1]", "[0,0][1,1][2,2]"] {
+            #expect(AndroidRules.pixels(bad) == nil, "\(bad)")
+        }
     }
 }
