@@ -99,7 +99,8 @@ struct AndroidRules {
 
     static func simpleName(_ n: SourceNode) -> String {
         let c = className(n)
-        return c.split(separator: ".").last.map(String.init) ?? c
+        guard let dot = c.lastIndex(of: ".") else { return c }
+        return String(c[c.index(after: dot)...])
     }
 
     mutating func role(_ n: SourceNode) -> AndroidRole {
@@ -187,7 +188,7 @@ struct AndroidRules {
     }
 
     static func text(_ n: SourceNode, _ name: String) -> String? {
-        guard let t = n[name], !t.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let t = n[name], t.contains(where: { !$0.isWhitespace }) else { return nil }
         return t
     }
 
