@@ -9,6 +9,7 @@ PACKAGES=(
   libbrlapi-dev brltty                     # braille displays (CBrlAPI) and the daemon the tests start
   pkg-config python3 tmux                  # .systemLibrary flags; the virtual braille display; tandem run tests
   chromium                                 # tandem test --html: the report is loaded in a real browser by the tests
+  libxml2                                  # tandem import: Foundation's XMLParser (FoundationXML) loads it
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
