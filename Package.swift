@@ -37,6 +37,8 @@ let package = Package(
         // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
         .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
+        // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
+        .target(name: "TandemImport", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
@@ -50,8 +52,8 @@ let package = Package(
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
         .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemModel", "TandemClient"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
-                                                         "TandemATSPI"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "CLinux"]),
+                                                         "TandemATSPI", "TandemImport"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
@@ -67,6 +69,7 @@ let package = Package(
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
+        .testTarget(name: "TandemImportTests", dependencies: ["TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),

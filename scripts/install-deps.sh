@@ -13,6 +13,7 @@ PACKAGES=(
   libatspi2.0-dev at-spi2-core             # tandem atspi (CAtspi) and the AT-SPI bus and registry its tests start
   xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
   python3-gi gir1.2-gtk-3.0                # the GTK 3 test app (Tests/Fixtures/atspi/pantry.py)
+  libxml2                                  # tandem import: Foundation's XMLParser (FoundationXML) loads it
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

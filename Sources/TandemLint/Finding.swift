@@ -17,11 +17,14 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The state the screen was in, when not as it opens: `after activating "header.lists"`.
     public var context: String?
+    /// Where the element was imported from (its `source`, `FILE:LINE:COLUMN` of a page source).
+    public var source: String?
 
     public init(rule: String, severity: Severity, file: String, line: Int?, path: String, screen: String,
-                element: String?, message: String, context: String? = nil) {
+                element: String?, message: String, context: String? = nil, source: String? = nil) {
         self.rule = rule; self.severity = severity; self.file = file; self.line = line; self.path = path
         self.screen = screen; self.element = element; self.message = message; self.context = context
+        self.source = source
     }
 
     public var description: String {
@@ -29,6 +32,8 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
         if let line { s += ":\(line)" }
         s += ": \(path): \(severity.rawValue): \(message)"
         if let context { s += " (\(context))" }
-        return s + " [\(rule)]"
+        s += " [\(rule)]"
+        if let source { s += " (from \(source))" }
+        return s
     }
 }

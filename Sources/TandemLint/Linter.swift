@@ -61,7 +61,8 @@ public struct Linter: Sendable {
                 let path = item.element.map { screen.jsonPath(of: $0, screen: item.screen) } ?? "screens[\(item.screen)]"
                 return (item.screen, Finding(rule: item.rule.id, severity: item.severity, file: file, line: line, path: path,
                                              screen: screen.id, element: item.element.map { screen.elements[$0].id },
-                                             message: item.message, context: item.context))
+                                             message: item.message, context: item.context,
+                                             source: item.element.flatMap { lines.source(screen: item.screen, element: $0) }))
             }
             .sorted { a, b in
                 if a.0 != b.0 { return a.0 < b.0 }

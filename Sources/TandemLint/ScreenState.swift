@@ -135,7 +135,9 @@ struct ScreenState {
     /// Whether the user can act on it: a control's trait, or something it does.
     func isInteractive(_ i: Int) -> Bool { Self.isInteractive(element(i)) }
 
-    static let controlTraits: Traits = [.button, .link, .searchField, .keyboardKey, .adjustable, .tabBar]
+    /// A switch or a text field is used as much as a button: an unlabelled one is an error (#23).
+    static let controlTraits: Traits = [.button, .link, .searchField, .keyboardKey, .adjustable, .tabBar,
+                                        .switchButton, .textField, .secureTextField]
 
     static func isInteractive(_ e: Element) -> Bool {
         !e.traits.isDisjoint(with: controlTraits) || e.activate != nil || !e.actions.isEmpty || e.adjust != nil

@@ -48,14 +48,14 @@ protocol FieldSet: CaseIterable, RawRepresentable where RawValue == Int {
 extension FieldNames {
     /// The names of `F`'s cases, written out in the same order (no reflection at run time).
     init<F: FieldSet>(_: F.Type, _ names: [String]) {
-        precondition(names.count == F.allCases.count && names.count <= 24, "one name per field")
+        precondition(names.count == F.allCases.count && names.count <= 32, "one name per field")
         self.init(names)
     }
 }
 
 /// An object's known members: the tape index of each one's value, by field.
 struct Fields<F: FieldSet> {
-    var at = InlineArray<24, UInt32>(repeating: .max)
+    var at = InlineArray<32, UInt32>(repeating: .max)
 
     @inline(__always) subscript(_ field: F) -> Int? {
         let i = at[field.rawValue]
@@ -86,6 +86,8 @@ struct NodeReader {
     var lines = CatalogLines()
     /// Lint exceptions of the screen being read, by element index.
     var elementLint: [Int: LintException] = [:]
+    /// `source` of the screen's elements (where `tandem import` found them), by element index.
+    var elementSources: [Int: String] = [:]
     /// Reading what an app sends (Docs/protocol.md): effects are not read, only whether an
     /// element handles an action; `order` entries are not checked against the tree.
     var appMode = false
@@ -248,6 +250,7 @@ struct NodeReader {
         var screens: [Screen] = []
         var within: [[(element: Int, first: Int)]] = []
         var sites: [[CatalogValidator.IDSite]] = []
+        var sources: [[Int: String]] = []
         for (i, n) in try array(screensField).enumerated() {
             screenNumber = i
             idSites = []
@@ -256,9 +259,11 @@ struct NodeReader {
             screens.append(try screen(n, size: sizes[i], duplicates: &duplicates))
             within.append(duplicates)
             sites.append(idSites)
+            sources.append(elementSources)
         }
         validator.findDuplicates(in: screens, within: within, sites: sites)
-        lines = CatalogLines(screens: screens.map { screenIDs[$0.id] ?? 0 }, elements: sites.map { $0.map(\.line) })
+        lines = CatalogLines(screens: screens.map { screenIDs[$0.id] ?? 0 }, elements: sites.map { $0.map(\.line) },
+                             sources: sources)
         guard !screens.isEmpty else { throw fail(screensField, "a catalog needs at least one screen") }
         var start = screens[0].id
         if let x = f[.start] {
@@ -325,6 +330,7 @@ struct NodeReader {
         var elements: [Element] = []
         elements.reserveCapacity(size)
         elementLint = [:]
+        elementSources = [:]
         try element(rootField, parent: nil, into: &elements)
         var screen = Screen(
             id: screenID,

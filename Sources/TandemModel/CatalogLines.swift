@@ -8,9 +8,17 @@ public struct CatalogLines: Sendable, Hashable {
     public var screens: [Int]
     /// The line of each element's `id`: `elements[screen][element]`, in table order.
     public var elements: [[Int]]
+    /// Each element's `source`, where `tandem import` read it (`FILE:LINE:COLUMN` in a page
+    /// source): `sources[screen][element]`, only for the elements that have one.
+    public var sources: [[Int: String]]
 
-    public init(screens: [Int] = [], elements: [[Int]] = []) {
-        self.screens = screens; self.elements = elements
+    public init(screens: [Int] = [], elements: [[Int]] = [], sources: [[Int: String]] = []) {
+        self.screens = screens; self.elements = elements; self.sources = sources
+    }
+
+    /// The `source` of element `element` on screen `screen`, when it has one.
+    public func source(screen: Int, element: Int) -> String? {
+        sources.indices.contains(screen) ? sources[screen][element] : nil
     }
 
     /// The line of element `element` on screen `screen`, when known.

@@ -2,11 +2,11 @@ extension NodeReader {
     enum ElementField: Int, FieldSet {
         case id, label, value, hint, traits, frame, accessible, children, order, group, hidden
         case modal, actions, adjust, activate, magicTap, escape, scrollUp, scrollDown, progress, brailleLabel, lint
-        case container, cell
+        case container, cell, source
         static let names = FieldNames(Self.self, [
             "id", "label", "value", "hint", "traits", "frame", "accessible", "children", "order", "group", "hidden",
             "modal", "actions", "adjust", "activate", "magicTap", "escape", "scrollUp", "scrollDown", "progress", "brailleLabel",
-            "lint", "container", "cell",
+            "lint", "container", "cell", "source",
         ])
     }
 
@@ -40,6 +40,7 @@ extension NodeReader {
         elements[me].parent = parent
         try readFields(f, into: &elements[me])
         if let x = f[.lint] { elementLint[me] = try lintException(x) }
+        if let x = f[.source] { elementSources[me] = try string(x) }
         if let x = f[.children] {
             let items = try array(x)
             var kids: [Int] = []

@@ -8,6 +8,7 @@ import Foundation
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
 //   tandem-bench hostile       what one hostile app can make the service do (Docs/reliability.md)
+//   tandem-bench import        tandem import of a 5,000-element page source (Docs/benchmarks.md#import)
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
 //                              a generated suite of 100 × 100 cases through tandem test
@@ -29,6 +30,7 @@ let usage = """
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
       hostile          deep chains, huge texts and floods from one app through the service
+      import           importing a 5,000-element page source (iOS, Android) against loading its catalog
       suites [CATALOGS SCENARIOS]
                        a generated suite (default 100 catalogs × 100 scenarios) run as tandem
                        test runs it: -j1, -j2 and four shards (Docs/benchmarks.md)
@@ -127,6 +129,14 @@ case "suites":
     } else {
         printErr("tandem-bench: error: suites takes a number of catalogs and a number of scenarios each (default 100 100)")
         status = 64
+    }
+case "import":
+    do {
+        print(try ImportBenchmark.run(), terminator: "")
+        status = 0
+    } catch {
+        printErr("tandem-bench: error: \(error)")
+        status = 1
     }
 case "catalog-write":
     // Internal: writes one generated catalog (to time `tandem lint` or `tandem run` on it).

@@ -24,6 +24,7 @@ enum CLI {
         case "run": return run(rest, usage: Help.run, RunCommand.run)
         case "test": return run(rest, usage: Help.test, TestCommand.run)
         case "lint": return run(rest, usage: Help.lint, LintCommand.run)
+        case "import": return run(rest, usage: ImportCommand.help, ImportCommand.run)
         case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
         case "ctl": return run(rest, usage: Help.ctl, CtlCommand.run)
         case "atspi": return run(rest, usage: Help.atspi, AtspiCommand.run)
@@ -81,7 +82,7 @@ struct Arguments {
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
                                       "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
                                       "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority",
-                                      "--app", "--pid"]
+                                      "--app", "--pid", "--density"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime",

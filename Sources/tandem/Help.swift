@@ -15,6 +15,7 @@ enum Help {
       run                     An interactive session: terminal and braille keys, speech and braille.
       test                    Run every suite under folders: scenarios against golden transcripts.
       lint                    Audit catalogs for accessibility bugs.
+      import                  Page sources of mobile test runs (WebDriverAgent, UiAutomator2) as catalogs.
       serve                   The service running apps connect to (Docs/protocol.md).
       ctl                     Drive a running service from a shell: commands, transcript, status.
       atspi                   Bridge a running Linux app (GTK, Qt, a web page) into the service over AT-SPI.
@@ -242,6 +243,7 @@ enum Help {
         case "run": run
         case "test": test
         case "lint": lint
+        case "import": ImportCommand.help
         case "serve": serve
         case "ctl": ctl
         case "atspi": atspi

@@ -72,7 +72,7 @@ enum LintCommand {
         struct Item: Encodable {
             let rule, severity, file, path, screen, message: String
             let line: Int?
-            let element, context: String?
+            let element, context, source: String?
         }
         struct Failure: Encodable {
             let file: String
@@ -92,7 +92,8 @@ enum LintCommand {
             info: findings.filter { $0.severity == .info }.count,
             findings: findings.map {
                 Report.Item(rule: $0.rule, severity: $0.severity.rawValue, file: $0.file, path: $0.path, screen: $0.screen,
-                            message: $0.message, line: $0.line, element: $0.element, context: $0.context)
+                            message: $0.message, line: $0.line, element: $0.element, context: $0.context,
+                            source: $0.source)
             },
             failed: failed.map { Report.Failure(file: $0.file, line: $0.line, path: $0.path, message: $0.message) })
         let encoder = JSONEncoder()

@@ -1,0 +1,80 @@
+import TandemModel
+
+/// An element as a platform's rules made it, before it has an id: what it says (in a
+/// catalog `Element` whose id, parent and children are not set yet), what its id should be
+/// made from, where it was written, and the elements inside it.
+struct ImportedNode {
+    var element: Element
+    /// The identifier or text the id is made from (`ic_close_24`, `Sign in`); made unique later.
+    var idHint: String
+    var source: SourceLocation
+    var children: [ImportedNode] = []
+
+    init(element: Element, idHint: String, source: SourceLocation, children: [ImportedNode] = []) {
+        self.element = element; self.idHint = idHint; self.source = source; self.children = children
+    }
+
+    /// Whether VoiceOver stops on it (the rules make stops accessible and every container not).
+    var isStop: Bool { element.accessible == true }
+}
+
+/// Ids unique in a catalog: made from an identifier or a label, lower case, words joined by
+/// `-`; a repeated one gets `-2`, `-3`… in document order (Docs/import.md#ids).
+struct IDMaker {
+    private var used: Set<String> = []
+    /// The next number to try for each base (a list of 10,000 rows with one resource id).
+    private var next: [String: Int] = [:]
+
+    mutating func make(_ hint: String) -> String {
+        var base = Self.slug(hint)
+        if base.isEmpty { base = "element" }
+        var id = base
+        var n = next[base, default: 2]
+        while used.contains(id) {
+            id = "\(base)-\(n)"
+            n += 1
+        }
+        if id != base { next[base] = n }
+        used.insert(id)
+        return id
+    }
+
+    /// Letters and digits kept (lower case, any script), every other run of characters one `-`;
+    /// at most 40 characters.
+    static func slug(_ s: String) -> String {
+        var out = ""
+        var dash = false
+        for ch in s.lowercased() {
+            if ch.isLetter || ch.isNumber {
+                if dash, !out.isEmpty { out.append("-") }
+                out.append(ch)
+                dash = false
+            } else {
+                dash = true
+            }
+            if out.count >= 40 { break }
+        }
+        return out
+    }
+}
+
+/// A screen's elements in the catalog's flat table (pre-order), with each one's source.
+struct ScreenTable {
+    var elements: [Element] = []
+    var sources: [SourceLocation] = []
+
+    mutating func add(_ node: ImportedNode, parent: Int?, ids: inout IDMaker) {
+        var e = node.element
+        e.id = ids.make(node.idHint)
+        e.parent = parent
+        let me = elements.count
+        elements.append(e)
+        sources.append(node.source)
+        var kids: [Int] = []
+        for c in node.children {
+            kids.append(elements.count)
+            add(c, parent: me, ids: &ids)
+        }
+        elements[me].children = kids
+    }
+}
