@@ -16,7 +16,7 @@ func offThread<T: Sendable>(_ body: @escaping @Sendable () throws(TandemClientEr
 }
 
 /// The messages a connection yields, as an async sequence read by a thread of its own. It
-/// ends, throwing `closed` with the reason, when the connection does.
+/// ends when the connection does (`connection.closeReason` says why); other errors are thrown.
 func stream<T: Sendable>(_ next: @escaping @Sendable () throws(TandemClientError) -> T?) -> AsyncThrowingStream<T, any Error> {
     AsyncThrowingStream { continuation in
         let reader = Thread {
@@ -25,7 +25,7 @@ func stream<T: Sendable>(_ next: @escaping @Sendable () throws(TandemClientError
                     guard let item = try next() else { continue }
                     if case .terminated = continuation.yield(item) { return }
                 } catch {
-                    continuation.finish(throwing: error)
+                    if case .closed = error { continuation.finish() } else { continuation.finish(throwing: error) }
                     return
                 }
             }
@@ -45,8 +45,8 @@ extension TandemApp {
 
     /// What Tandem tells the app, as it comes: `for try await event in app.events { … }`.
     /// Tandem's error about a message sent without waiting is an event (`.rejected`), so the
-    /// loop goes on; the sequence ends, throwing `closed`, when the connection does. Read it
-    /// from one task.
+    /// loop goes on; the sequence ends when the connection does (`connection.closeReason` says
+    /// why). Read it from one task.
     public var events: AsyncThrowingStream<AppEvent, any Error> {
         stream { () throws(TandemClientError) in try self.nextEvent(timeout: nil) }
     }
@@ -79,7 +79,7 @@ extension TandemController {
     }
 
     /// The transcript lines, as they come: `for try await line in controller.lines { … }`. It
-    /// ends, throwing, when the connection does or Tandem refuses something.
+    /// ends when the connection does, and throws when Tandem refuses something.
     public var lines: AsyncThrowingStream<TranscriptEntry, any Error> {
         stream { () throws(TandemClientError) in try self.nextTranscriptLine(timeout: nil) }
     }

@@ -76,8 +76,9 @@ struct SwiftDocTests {
         #expect(waitUntil(timeout: .seconds(10)) {
             serve.transcriptLines.contains { $0.contains(#""op":"speak""#) && $0.contains(#""text":"1""#) && $0.contains(#""src":"value""#) }
         }, "\(serve.transcriptLines.filter { $0.contains("speak") })")
-        // The service going away ends the app's `for try await` loop with `closed`, and the app exits.
+        // The service going away ends the app's `for try await` loop, and the app ends normally.
         serve.stop()
         #expect(waitUntil(timeout: .seconds(10)) { !app.isRunning })
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "the loop ended, nothing thrown")
     }
 }
