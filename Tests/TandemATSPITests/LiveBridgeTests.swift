@@ -263,7 +263,8 @@ import Testing
         #expect(heard.heard, "said: \(heard.said)")
     }
 
-    @Test func aWebPagesModalDialog() throws {
+    @Test(.disabled("flaky: a Chromium <dialog>'s modal scope is missing in about one full run in three; Docs/atspi.md#not-done"))
+    func aWebPagesModalDialog() throws {
         let profile = try temporaryDirectory(prefix: "tandem-chromium")
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let run = try Run(chromiumProfile: profile)
