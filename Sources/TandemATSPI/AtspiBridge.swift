@@ -406,13 +406,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         case .type, .delete, .clear:
             // Text entry through EditableText: the field's whole text replaced (the end is the
             // insertion point); the new text comes back as a value change in the next frame.
-            let old = object.text ?? ""
-            let new = switch action.kind {
-            case .type: old + (action.text ?? "")
-            case .delete: String(old.dropLast())
-            default: ""
-            }
-            done = object.setText(new)
+            done = action.edited(object.text ?? "").map(object.setText) ?? false
         }
         if !done { log("tandem atspi: \(action.kind.rawValue) on \(action.element): the application did not do it") }
         // the value or state the action changed is read in the next frame, within the

@@ -131,14 +131,10 @@ public struct Navigator: Sendable {
         case .deleteBackward: .delete
         default: .clear
         }
-        if forwardsActions { return [.appAction(AppAction(kind, element: e.id, text: command.text))] }
+        let action = AppAction(kind, element: e.id, text: command.text)
+        if forwardsActions { return [.appAction(action)] }
         let old = e.value ?? ""
-        let new: String = switch kind {
-        case .type: old + (command.text ?? "")
-        case .delete: String(old.dropLast())
-        default: ""
-        }
-        guard new != old else { return [.boundary(.none)] }
+        guard let new = action.edited(old), new != old else { return [.boundary(.none)] }
         var events: [NavigatorEvent] = []
         let before = catalog.screens[screenIndex].modify(f) { $0.value = new.isEmpty ? nil : new }
         contentChanged(screen: screenIndex, element: f, from: before, into: &events)

@@ -83,4 +83,17 @@ public struct AppAction: Sendable, Hashable {
     public init(_ kind: Kind, element: String, name: String? = nil, text: String? = nil) {
         self.kind = kind; self.element = element; self.name = name; self.text = text
     }
+
+    /// A text-entry action's result on a field holding `old` (its end is the insertion point):
+    /// `type` appends its text, `delete` takes the last character, `clear` empties it. nil for
+    /// actions that are not text entry. The navigator (a catalog's field) and an adapter that
+    /// edits a real field (AT-SPI's EditableText) both use it.
+    public func edited(_ old: String) -> String? {
+        switch kind {
+        case .type: old + (text ?? "")
+        case .delete: String(old.dropLast())
+        case .clear: ""
+        default: nil
+        }
+    }
 }
