@@ -43,6 +43,12 @@ public struct Traits: OptionSet, Sendable, Hashable {
         ("isEditing", .isEditing),
     ]
 
+    /// Text typed into or held by an element with these traits, as it may be said or written
+    /// down: a secure field's is one bullet a character, anything else's as it is.
+    public func disclosed(_ text: String) -> String {
+        contains(.secureTextField) ? String(repeating: "•", count: text.count) : text
+    }
+
     public init?(name: String) {
         guard let t = Self.named.first(where: { $0.name == name }) else { return nil }
         self = t.trait

@@ -142,8 +142,7 @@ extension Presenter {
         if e.progress != nil { return progressValue(e.progress) }
         if e.traits.contains(.switchButton), let state = switchState(e.value) { return word(state) }
         guard let v = e.displayValue(language: language, appOwned: appOwned), !v.isEmpty else { return nil }
-        if e.traits.contains(.secureTextField) { return String(repeating: "•", count: v.count) }
-        return v
+        return e.traits.disclosed(v)
     }
 
     /// VoiceOver's hint: the element's own, then the switch's instruction; a text field's

@@ -34,8 +34,7 @@ extension Session {
                 if let name = a.name { fields.append(.init("name", name)) }
                 if let text = a.text {
                     // What a tester types into a secure field is not written down.
-                    let secure = navigator.screen[a.element]?.traits.contains(.secureTextField) ?? false
-                    fields.append(.init("text", secure ? String(repeating: "•", count: text.count) : text))
+                    fields.append(.init("text", (navigator.screen[a.element]?.traits ?? []).disclosed(text)))
                 }
                 emit(.event(SessionEvent("app-action", fields)))
                 notices.append(.action(a))

@@ -232,7 +232,7 @@ extension Session {
     /// A command as the transcript logs it: what is typed into a secure field is written as
     /// one bullet a character (a tester's password is in no transcript).
     func loggedName(of command: Command) -> String {
-        guard let text = command.text, navigator.focusedElement?.traits.contains(.secureTextField) == true else { return command.name }
-        return command.info.name + " " + String(repeating: "•", count: text.count)
+        guard let text = command.text, let traits = navigator.focusedElement?.traits else { return command.name }
+        return command.info.name + " " + traits.disclosed(text)
     }
 }
