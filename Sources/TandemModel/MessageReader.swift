@@ -94,6 +94,9 @@ public struct MessageReader {
         return reader.fail(x, message)
     }
 
+    /// The element fields a `set` can change, for its error naming a field it does not know.
+    static let settableFields = NodeReader.ElementField.names.names.filter { $0 != "id" && $0 != "children" }
+
     /// An unknown field inside an element (or an edit) is refused, not ignored as a catalog's
     /// is: a node replaces its element whole, so a dropped "lable" would clear the label.
     func refuseUnknownFields() throws(Diagnostic) {
@@ -175,9 +178,13 @@ public struct MessageReader {
     /// (`null` clears). `id` and `children` cannot be set.
     public mutating func patch() throws(Diagnostic) -> ElementPatch {
         let f = reader.fields(0, NodeReader.ElementField.self)
-        let settable = NodeReader.ElementField.names.names.filter { $0 != "id" && $0 != "children" }
-        for key in keys where key != "type" && key != "id" && !settable.contains(key) && key != "children" {
-            throw failure(key, FieldSuggestion.unknownField(key, known: settable))
+        // Every member is `type` or an element field (`id` among them) unless the counts differ:
+        // only then are the keys read, to name the one that is not (a set is the hot message).
+        let known = NodeReader.ElementField.allCases.reduce(has("type") ? 1 : 0) { $0 + (f[$1] == nil ? 0 : 1) }
+        if reader.tape.count(0) > known {
+            for key in keys where key != "type" && !NodeReader.ElementField.names.names.contains(key) {
+                throw failure(key, FieldSuggestion.unknownField(key, known: Self.settableFields))
+            }
         }
         if let c = f[.children] { throw reader.fail(c, "children cannot be set; send an update with the element's children") }
         var values = Element(id: "")
