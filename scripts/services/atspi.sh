@@ -34,12 +34,9 @@
 # Needs: xvfb dbus at-spi2-core (scripts/install-deps.sh installs them).
 set -euo pipefail
 
-# Descriptors inherited from the caller (a test runner's sockets and pipes) must not live on
-# in the daemons: close all but stdin, stdout, stderr and bash's own script descriptor (255).
-for fd in /proc/$$/fd/*; do
-  fd=${fd##*/}
-  [[ $fd =~ ^[0-9]+$ ]] && ((fd > 2 && fd < 255)) && eval "exec $fd>&-" 2>/dev/null || true
-done
+# Inherited descriptors closed (common.sh says why).
+# shellcheck source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 cmd=${1:-start}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
