@@ -6,13 +6,7 @@ import Testing
 /// this build's tandem on PATH; what the page says the transcript holds, it holds.
 @Suite struct AtspiDocsTests {
     static func ciScript() throws -> String {
-        let text = try String(contentsOfFile: PackageRoot.path("Docs/atspi.md"), encoding: .utf8)
-        guard let section = text.range(of: "<a id=\"ci\"></a>"),
-              let open = text.range(of: "```sh\n", range: section.upperBound..<text.endIndex),
-              let close = text.range(of: "```", range: open.upperBound..<text.endIndex) else {
-            throw TestSupportError("Docs/atspi.md#ci has no ```sh block")
-        }
-        return String(text[open.upperBound..<close.lowerBound])
+        try DocBlock.first("Docs/atspi.md", language: "sh", after: "<a id=\"ci\"></a>")
     }
 
     @Test func theCIScriptRunsAsWritten() throws {

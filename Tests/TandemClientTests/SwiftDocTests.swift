@@ -11,17 +11,7 @@ import TandemTestSupport
 struct SwiftDocTests {
     /// The fenced blocks of the Swift client's section, in order.
     static func swiftBlocks() throws -> [String] {
-        let doc = try String(contentsOfFile: PackageRoot.path("Docs/protocol.md"), encoding: .utf8)
-        let start = try #require(doc.range(of: "### `TandemClient` (Swift)"))
-        let end = try #require(doc.range(of: "### Python", range: start.upperBound..<doc.endIndex))
-        let section = doc[start.upperBound..<end.lowerBound]
-        var blocks: [String] = []
-        var rest = section[...]
-        while let open = rest.range(of: "```swift\n"), let close = rest.range(of: "```\n", range: open.upperBound..<rest.endIndex) {
-            blocks.append(String(rest[open.upperBound..<close.lowerBound]))
-            rest = rest[close.upperBound...]
-        }
-        return blocks
+        try DocBlock.all("Docs/protocol.md", language: "swift", after: "### `TandemClient` (Swift)", before: "### Python")
     }
 
     @Test("the app on the page is Examples/clients/swift-counter/main.swift, word for word")

@@ -8,11 +8,7 @@ import TandemTestSupport
 struct ImportDocsTests {
     /// The lines of the first ```sh block after `marker` in `page`.
     static func shellLines(_ page: String, after marker: String) throws -> [String] {
-        let text = try String(contentsOfFile: PackageRoot.path(page), encoding: .utf8)
-        let start = try #require(text.range(of: marker), "\(page) has no \(marker)")
-        let block = try #require(text[start.upperBound...].range(of: "```sh\n"))
-        let end = try #require(text[block.upperBound...].range(of: "```"))
-        return text[block.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        try DocBlock.first(page, language: "sh", after: marker).split(separator: "\n").map(String.init)
     }
 
     /// A scratch folder that sees the repository's `Tests`; each line run by `sh -c`.

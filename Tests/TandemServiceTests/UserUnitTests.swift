@@ -11,13 +11,7 @@ import TandemTestSupport
 struct UserUnitTests {
     /// The `ini` block of Docs/protocol.md's systemd section.
     static func documentedUnit() throws -> String {
-        let doc = try String(contentsOfFile: PackageRoot.path("Docs/protocol.md"), encoding: .utf8)
-        guard let section = doc.range(of: "<a id=\"systemd\"></a>"),
-              let open = doc.range(of: "```ini\n", range: section.upperBound..<doc.endIndex),
-              let close = doc.range(of: "```", range: open.upperBound..<doc.endIndex) else {
-            throw TestSupportError("Docs/protocol.md has no ini block in its systemd section")
-        }
-        return String(doc[open.upperBound..<close.lowerBound])
+        try DocBlock.first("Docs/protocol.md", language: "ini", after: "<a id=\"systemd\"></a>")
     }
 
     /// The value of `key=` in the unit (the first such line).
