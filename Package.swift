@@ -2,13 +2,15 @@
 import PackageDescription
 
 // Data flows down this list: model → navigator → presentation → policy → outputs → service → CLI.
-// The first four are pure Swift with no I/O; only TandemOutputs touches C libraries.
+// TandemVocabulary, below them all, holds the words they pass on. The pure modules do no I/O
+// and import no C library; C libraries come in through the .systemLibrary targets below.
 let package = Package(
     name: "Tandem",
     products: [
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
         // For Fuzz/, a package of its own that depends on this one by path.
+        .library(name: "TandemVocabulary", targets: ["TandemVocabulary"]),
         .library(name: "TandemModel", targets: ["TandemModel"]),
         .library(name: "TandemNavigator", targets: ["TandemNavigator"]),
         .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
@@ -29,31 +31,34 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // atspi-2.pc: -I/usr/include/at-spi-2.0 (+ GLib, D-Bus) -latspi; only TandemATSPI uses it.
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
-        .target(name: "TandemModel"),
-        .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
+        // The words every layer passes on: records and sinks, the transcript's line format,
+        // commands, app actions, utterances and speech decisions. Pure; imports nothing.
+        .target(name: "TandemVocabulary"),
+        .target(name: "TandemModel", dependencies: ["TandemVocabulary"]),
+        .target(name: "TandemNavigator", dependencies: ["TandemVocabulary", "TandemModel"]),
         // Each language's words are a .strings file under Languages/, compiled into the binary.
-        .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"],
+        .target(name: "TandemPresentation", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"],
                 resources: [.embedInCode("Languages")]),
         // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
         .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
-        .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
+        .target(name: "TandemPolicy", dependencies: ["TandemVocabulary", "TandemPresentation"]),
         // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
-        .target(name: "TandemImport", dependencies: ["TandemModel", "TandemNavigator"]),
-        .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux"]),
+        .target(name: "TandemImport", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
+        .target(name: "TandemOutputs", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
-        .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
-        .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
+        .target(name: "TandemProtocol", dependencies: ["TandemVocabulary", "TandemModel"]),
+        .target(name: "TandemService", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
         // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
-        .target(name: "TandemSuites", dependencies: ["TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
+        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["CLinux"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
-        .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
+        .target(name: "TandemClient", dependencies: ["TandemVocabulary", "TandemModel", "TandemProtocol"]),
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
-        .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemModel", "TandemClient"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
+        .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemVocabulary", "TandemModel", "TandemClient"]),
+        .executableTarget(name: "tandem", dependencies: ["TandemVocabulary", "TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
                                                          "TandemATSPI", "TandemImport"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
@@ -64,21 +69,21 @@ let package = Package(
         // What the tests share: package paths, the process spawner (re-exported), the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
-                dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService",
+                dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService",
                                "TandemProcess", "CLinux"],
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
-        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
-        .testTarget(name: "TandemImportTests", dependencies: ["TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemVocabulary", "TandemNavigator", "TandemTestSupport"]),
+        .testTarget(name: "TandemImportTests", dependencies: ["TandemVocabulary", "TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
-        .testTarget(name: "TandemPresentationTests", dependencies: ["TandemPresentation"]),
-        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemPolicy", "TandemTestSupport"]),
-        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemOutputs", "TandemService", "TandemTestSupport"]),
-        .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemPresentationTests", dependencies: ["TandemVocabulary", "TandemPresentation"]),
+        .testTarget(name: "TandemPolicyTests", dependencies: ["TandemVocabulary", "TandemPolicy", "TandemTestSupport"]),
+        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemVocabulary", "TandemOutputs", "TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemServiceTests", dependencies: ["TandemVocabulary", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemTestSupport"]),
-        .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
+        .testTarget(name: "TandemProtocolTests", dependencies: ["TandemVocabulary", "TandemProtocol"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
-        .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
+        .testTarget(name: "TandemClientTests", dependencies: ["TandemVocabulary", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
         .testTarget(name: "TandemATSPITests", dependencies: ["TandemATSPI", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
     ]

@@ -3,6 +3,7 @@ import Foundation
 import TandemClient
 import TandemModel
 import TandemNavigator
+import TandemVocabulary
 
 /// How a live bridge ended (`tandem atspi` turns it into an exit status and a sentence).
 public enum BridgeEnd: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import TandemClient
 import TandemModel
+import TandemVocabulary
 
 /// Reads an application's AT-SPI tree into Tandem elements by the rules of Docs/atspi.md.
 /// Runs on the `AtspiLoop` thread only.

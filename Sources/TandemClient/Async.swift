@@ -1,4 +1,5 @@
 import Foundation
+import TandemVocabulary
 
 // async/await for apps and controllers: each call that waits for Tandem (connecting, `sync`,
 // a controller's request) waits on a thread of its own, never on a concurrency-pool thread,

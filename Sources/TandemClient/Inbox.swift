@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import TandemModel
 import TandemProtocol
+import TandemVocabulary
 
 /// Where the reader thread puts what Tandem sends. A reply (`ack`, `status`, `error` carrying
 /// the id of a request someone waits for, or the first `welcome`/`error` after `hello`) goes to

@@ -1,4 +1,5 @@
 import TandemModel
+import TandemVocabulary
 
 /// A JSON value to send: what a client builds its messages from. Objects keep their members
 /// in the order written, so a message reads on the wire as it reads in the code.

@@ -1,6 +1,6 @@
 import TandemModel
-import TandemNavigator
 import TandemProtocol
+import TandemVocabulary
 
 /// An app connected to `tandem serve`: it publishes its screen and tree, posts
 /// UIAccessibility's notifications, and learns what the blind user did (`action`) and where

@@ -1,7 +1,7 @@
 import Synchronization
 import TandemModel
-import TandemNavigator
 import TandemProtocol
+import TandemVocabulary
 
 /// A controller connected to `tandem serve`: it drives the navigator as the user's keys do,
 /// follows the transcript (what Tandem speaks, shows in braille, plays, and the events behind

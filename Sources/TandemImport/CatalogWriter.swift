@@ -1,5 +1,6 @@
 import TandemModel
 import TandemNavigator
+import TandemVocabulary
 
 /// An imported catalog as `*.catalog.json` text (Docs/formats.md#catalog): one element a line,
 /// nested as the tree is, each with its `source` (`FILE:LINE:COLUMN` of its XML start tag).

@@ -1,5 +1,6 @@
 import Foundation
 import TandemModel
+import TandemVocabulary
 
 /// What an `XCUIElementType…` is to VoiceOver: one row a type (Docs/import.md#ios).
 struct IOSRole {

@@ -1,4 +1,5 @@
 import TandemModel
+import TandemVocabulary
 
 /// A catalog fed by a running app (Docs/protocol.md): the app acts itself, so the user's
 /// actions go to it as `.appAction` events instead of running effects, and the app's screens

@@ -1,4 +1,5 @@
 import TandemModel
+import TandemVocabulary
 
 /// VoiceOver's model of a user moving through an app: one focused element, reading order,
 /// modal scoping, the custom-actions rotor, screens with a back stack, and the effects that

@@ -1,6 +1,7 @@
 import CLouis
 import Foundation
 import TandemPresentation
+import TandemVocabulary
 
 /// Braille translation with liblouis: Unicode braille cells straight from the tables
 /// (`dotsIO|ucBrl`), uncontracted by default, contracted on request, the word being edited

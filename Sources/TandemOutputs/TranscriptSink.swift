@@ -1,4 +1,5 @@
 import Foundation
+import TandemVocabulary
 
 /// Writes records as JSON Lines to a file handle (stdout, or a file).
 public final class TranscriptSink: OutputSink, @unchecked Sendable {

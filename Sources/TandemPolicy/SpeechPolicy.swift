@@ -1,30 +1,5 @@
 import TandemPresentation
-
-/// A point on the policy's clock, in milliseconds. Headless runs start at 0.
-public typealias Milliseconds = Int
-
-/// An utterance in the policy's care, with the priority it was given.
-public struct Spoken: Sendable, Hashable {
-    /// Unique per policy; end-of-speech notices name it.
-    public let id: Int
-    public var utterance: Utterance
-    public var priority: Priority
-    /// The user action (key press count) that caused it, if the user caused it.
-    public var userAction: Int?
-}
-
-/// What the policy decided. Whatever plays speech carries out `speak` and `cancel`; the
-/// transcript records all four, so that a change of policy shows up as a diff.
-public enum Decision: Sendable, Hashable {
-    /// Start speaking now.
-    case speak(Spoken)
-    /// Cut what is playing.
-    case cancel(Spoken)
-    /// Never to be spoken, and why.
-    case drop(Spoken, reason: String)
-    /// Kept, but waits, and why.
-    case postpone(Spoken, reason: String)
-}
+import TandemVocabulary
 
 /// Settings the policy takes from the profile.
 public struct PolicySettings: Sendable, Hashable {

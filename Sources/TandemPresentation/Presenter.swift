@@ -1,5 +1,6 @@
 import TandemModel
 import TandemNavigator
+import TandemVocabulary
 
 /// How much is said: the verbosity part of a profile.
 public struct Verbosity: Sendable, Hashable {
@@ -23,16 +24,6 @@ public struct BrailleText: Sendable, Hashable {
     /// computer braille (one cell per character), as screen readers do at a caret.
     public var editing: Bool
     public init(text: String, cursor: Int?, editing: Bool = false) { self.text = text; self.cursor = cursor; self.editing = editing }
-}
-
-/// A sound icon (speech-dispatcher's `SOUND_ICON`, a short earcon).
-public enum SoundIcon: String, Sendable, Hashable {
-    /// Navigation ran into the start or end, or there was nothing to act on.
-    case boundary
-    /// A new screen appeared.
-    case screen
-    /// A loading indicator advanced.
-    case progress
 }
 
 /// What a navigator event turns into.

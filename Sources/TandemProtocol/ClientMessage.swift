@@ -1,5 +1,5 @@
 import TandemModel
-import TandemNavigator
+import TandemVocabulary
 
 /// What a client says, in Docs/protocol.md's terms: apps publish their tree and notifications,
 /// controllers send commands and listen.

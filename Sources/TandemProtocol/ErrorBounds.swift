@@ -1,4 +1,5 @@
 import TandemModel
+import TandemVocabulary
 
 /// How much of a bad message an error line gives back (Docs/protocol.md#errors): a sentence
 /// longer than `maxSentence` bytes keeps its start (the JSON path and the start of the value it

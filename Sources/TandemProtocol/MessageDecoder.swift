@@ -1,5 +1,5 @@
 import TandemModel
-import TandemNavigator
+import TandemVocabulary
 
 /// A message as it came: what it says, and the request `id` replies about it carry.
 public struct Incoming: Sendable {

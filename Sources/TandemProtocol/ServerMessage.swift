@@ -1,5 +1,5 @@
 import TandemModel
-import TandemNavigator
+import TandemVocabulary
 
 /// What Tandem says to a client (Docs/protocol.md), one JSON object a line.
 public enum ServerMessage: Sendable {

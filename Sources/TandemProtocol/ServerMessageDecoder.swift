@@ -1,5 +1,5 @@
 import TandemModel
-import TandemNavigator
+import TandemVocabulary
 
 /// Decodes one line Tandem sends (Docs/protocol.md), for clients: the inverse of
 /// `ServerMessage.json`. Unknown fields are ignored, as the protocol asks of every receiver;

@@ -1,5 +1,6 @@
 import TandemOutputs
 import TandemPresentation
+import TandemVocabulary
 
 /// What the braille display shows: the focus line, or a flash message over it, each panned
 /// to one window of the display's width.

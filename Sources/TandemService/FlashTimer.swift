@@ -1,4 +1,5 @@
 import TandemPolicy
+import TandemVocabulary
 
 /// The timer of the flash message on the braille display. Each message (or panning the one
 /// shown) starts the message time again with a new token; an older timer that fires finds its

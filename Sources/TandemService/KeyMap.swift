@@ -1,5 +1,6 @@
 import TandemNavigator
 import TandemPresentation
+import TandemVocabulary
 
 /// What a key is bound to: a command, or (for `tandem run`'s terminal) leaving the session.
 public enum KeyBinding: Sendable, Hashable {

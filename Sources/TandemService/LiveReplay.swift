@@ -2,6 +2,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemPresentation
+import TandemVocabulary
 
 /// `tandem replay … --speech ADDRESS --braille HOST`: the scenario played on the real clock
 /// through real outputs (Docs/tandem.1). `wait MS` really waits; speech ends come from

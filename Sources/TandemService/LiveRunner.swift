@@ -3,27 +3,26 @@ import TandemModel
 import TandemNavigator
 import TandemOutputs
 import TandemPolicy
+import TandemVocabulary
 
-/// Input to a live session, from any thread.
+/// Input to a live session, from any thread: what the session takes (`SessionInput`), or
+/// the runner's own ending.
 public enum LiveInput: Sendable {
-    case command(Command)
-    case post(Effect)
-    case output(LiveOutputEvent)
-    /// A new catalog (a live reload); focus stays on the same element id when it still exists.
-    case reload(Catalog)
-    /// An edited catalog that failed to load; the last good one stays in use.
-    case catalogError(String)
-    case profile(Profile)
-    /// A scenario's `expect` on line `line`: the last focus speech must contain `text`.
-    case expect(file: String, line: Int, text: String)
+    case session(SessionInput)
     /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
     case quitWhenQuiet(timeout: Milliseconds)
     case quit
-    /// A client of `tandem serve` connected, sent a line (numbered from 1 on its connection),
-    /// or left (Docs/protocol.md).
-    case clientConnected(String)
-    case clientLine(String, line: Int, bytes: [UInt8])
-    case clientDisconnected(String)
+
+    public static func command(_ c: Command) -> LiveInput { .session(.command(c)) }
+    public static func post(_ e: Effect) -> LiveInput { .session(.post(e)) }
+    public static func output(_ e: LiveOutputEvent) -> LiveInput { .session(.output(e)) }
+    public static func reload(_ c: Catalog) -> LiveInput { .session(.reload(c)) }
+    public static func catalogError(_ m: String) -> LiveInput { .session(.catalogError(m)) }
+    public static func profile(_ p: Profile) -> LiveInput { .session(.profile(p)) }
+    public static func expect(file: String, line: Int, text: String) -> LiveInput { .session(.expect(file: file, line: line, text: text)) }
+    public static func clientConnected(_ c: String) -> LiveInput { .session(.clientConnected(c)) }
+    public static func clientLine(_ c: String, line: Int, bytes: [UInt8]) -> LiveInput { .session(.clientLine(c, line: line, bytes: bytes)) }
+    public static func clientDisconnected(_ c: String) -> LiveInput { .session(.clientDisconnected(c)) }
 }
 
 /// What the runner's thread does while it waits for input, instead of sleeping: `tandem serve`
@@ -48,30 +47,31 @@ public struct RunnerHost: Sendable {
 /// Runs a session on the real clock: one thread owns the session; inputs (keys, end-of-speech
 /// notices, output status) arrive through `send(_:)` from any thread, and timers fire when due.
 ///
-/// The same `Session` and `SpeechPolicy` as headless replays run here; only the clock and the
-/// source of end-of-speech notices differ (`Session.SpeechTiming.external` while speech is
-/// connected, `.virtual` estimates while it is not, so nothing waits for a daemon that is gone).
+/// The same `SessionCore` as headless replays runs here; only the clock and the source of
+/// end-of-speech notices differ (`Session.SpeechTiming.live`: speech-dispatcher's notices
+/// while it is connected, estimates while it is not, so nothing waits for a daemon that is
+/// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`).
+// @unchecked: the inbox and the published start are guarded by `condition`; everything else
+// is the runner thread's own, and the public hooks are set before `run`.
 public final class LiveRunner: @unchecked Sendable {
     private let condition = NSCondition()
     private var inbox: [LiveInput] = []
-    private var session: Session
+    private var core: SessionCore
     /// Time 0: when `run` began (read and set on the runner's thread only).
     private var start = ContinuousClock.now
     /// `start`, published under `condition` for threads that keep time with the run.
     private var publishedStart: ContinuousClock.Instant?
-    private var keyMap: KeyMap
     private var quitBy: Milliseconds?
-    private var failureList: [Diagnostic] = []
     /// Called on the runner thread after each batch of input is handled (tests, terminal view).
     public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
     /// How many times faster than real time the session's clock runs (1: real time). Tests set
     /// it before `run` to play long scenarios quickly against daemons that speak as fast.
     public var speed: Double = 1
-    /// Texts of recent utterances by `Spoken.id`, for the transcript's `speechd` notices.
-    private var recentSpeech: [Int: String] = [:]
-    private var recentOrder: [Int] = []
     /// `tandem serve`: the service its clients talk to. Set before `run`.
-    public var service: Service?
+    public var service: Service? {
+        get { core.service }
+        set { core.service = newValue }
+    }
     /// Called on the runner thread after each batch with what the service has for its clients.
     public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
     /// Called on the runner thread once a client's line is handled (the socket's backpressure).
@@ -84,8 +84,9 @@ public final class LiveRunner: @unchecked Sendable {
     private var runnerThread: pthread_t?
 
     public init(session: Session, keyMap: KeyMap = .default) {
-        self.session = session
-        self.keyMap = keyMap
+        var session = session
+        session.timing = .live
+        self.core = SessionCore(session: session, keyMap: keyMap)
     }
 
     /// Milliseconds since the run began (times `speed`).
@@ -130,31 +131,26 @@ public final class LiveRunner: @unchecked Sendable {
         runnerThread = pthread_self()
         condition.broadcast()
         condition.unlock()
+        if let recorder { core.record = { recorder.record($0, at: $1) } }
         // Outputs started before the run have reported whether their daemons answer and how wide
         // the display is: take that first, so that the opening speech already waits for real
         // end-of-speech notices and the opening frame is cut to the display.
         takeOutputStatuses()
         if startSpeaking {
-            if service != nil {
-                recorder?.record(.open, at: now)
-                service!.open(&session, at: now)
-                if let service, let deliver { deliver(service.outbox.take()) }
-                host?.flush()
-            } else {
-                session.start(at: now, helpHint: helpHint)
-                session.settle()
-            }
+            core.apply(.open(helpHint: helpHint), at: now)
+            deliver?(core.takeOutbox())
+            host?.flush()
         }
         while true {
             condition.lock()
             while inbox.isEmpty {
-                if let due = session.nextDeadline {
+                if let due = core.session.nextDeadline {
                     let wait = min(due, quitBy ?? due) - now
                     if wait <= 0 { break }
                     sleep(seconds: Double(wait) / 1000 / speed)
                     if now >= due { break }
                 } else if let by = quitBy {
-                    if by - now <= 0 || session.isQuiet { break }
+                    if by - now <= 0 || core.session.isQuiet { break }
                     sleep(seconds: Double(by - now) / 1000 / speed)
                 } else {
                     sleep(seconds: nil)
@@ -165,26 +161,27 @@ public final class LiveRunner: @unchecked Sendable {
             condition.unlock()
 
             var quit = false
-            let t = now
             // What fell due while the runner was busy happens first, in time order, as a replay
-            // of the recording plays it (it advances the clock before each input).
-            session.advance(to: t)
+            // of the recording plays it.
+            let t = now
             for input in batch {
-                if case .quit = input {
-                    recorder?.record(.stop, at: t)
+                switch input {
+                case .quit:
+                    core.record?(.stop, t)
                     quit = true
-                    break
+                case .quitWhenQuiet(let timeout):
+                    quitBy = t + timeout
+                case .session(let i):
+                    core.apply(i, at: t)
+                    if case .clientLine(let c, _, _) = i { lineHandled?(c) }
                 }
-                handle(input, at: t)
-                rememberPlaying()
+                if quit { break }
             }
-            session.advance(to: now)
-            rememberPlaying()
-            service?.routeNotices(&session)
-            if let service, let deliver { deliver(service.outbox.take()) }
+            core.advance(to: now)
+            deliver?(core.takeOutbox())
             host?.flush()
             afterEachBatch?(snapshot)
-            if let by = quitBy, session.isQuiet || now >= by { quit = true }
+            if let by = quitBy, core.session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
         }
     }
@@ -202,111 +199,28 @@ public final class LiveRunner: @unchecked Sendable {
     }
 
     /// `expect` lines that failed (read after `run` returns).
-    public var failures: [Diagnostic] { failureList }
+    public var failures: [Diagnostic] { core.failures }
 
     /// What a tester's view or a test needs to see of the session.
     public var snapshot: SessionSnapshot {
-        SessionSnapshot(screen: session.navigator.screen.id, focus: session.navigator.focusedElement?.id,
-                        lastFocusSpeech: session.lastFocusSpeech, time: session.now)
+        let session = core.session
+        return SessionSnapshot(screen: session.navigator.screen.id, focus: session.navigator.focusedElement?.id,
+                               lastFocusSpeech: session.lastFocusSpeech, time: session.now)
     }
 
-    /// Handles the `.status` reports already queued (see `run`).
+    /// Handles the `.status` and display-size reports already queued (see `run`).
     private func takeOutputStatuses() {
         condition.lock()
         let isStatus: (LiveInput) -> Bool = {
             switch $0 {
-            case .output(.status), .output(.displaySize): true
+            case .session(.output(.status)), .session(.output(.displaySize)): true
             default: false
             }
         }
         let statuses = inbox.filter(isStatus)
         inbox.removeAll(where: isStatus)
         condition.unlock()
-        for s in statuses { handle(s, at: now) }
-    }
-
-    /// What speech-dispatcher reported, in the transcript: `{"ch":"event","type":"speechd",
-    /// "notice":"begin|end|cancel","id":"12","text":"…"}` (the text when the runner saw it play).
-    private func logNotice(_ event: LiveOutputEvent, at t: Milliseconds) {
-        let notice: String, id: Int
-        switch event {
-        case .speechBegan(let i): (notice, id) = ("begin", i)
-        case .speechEnded(let i): (notice, id) = ("end", i)
-        case .speechCancelled(let i): (notice, id) = ("cancel", i)
-        default: return
-        }
-        var fields: [SessionEvent.Field] = [.init("notice", notice), .init("id", String(id))]
-        if let text = recentSpeech[id] { fields.append(.init("text", text)) }
-        session.sink.emit(.event(SessionEvent("speechd", fields)), at: max(t, session.now))
-    }
-
-    /// Remembers the text of what the policy plays now, for `logNotice`.
-    private func rememberPlaying() {
-        guard let p = session.policy.playing, recentSpeech[p.id] == nil else { return }
-        recentSpeech[p.id] = p.utterance.text
-        recentOrder.append(p.id)
-        if recentOrder.count > 64 { recentSpeech[recentOrder.removeFirst()] = nil }
-    }
-
-    private func handle(_ input: LiveInput, at t: Milliseconds) {
-        switch input {
-        case .command(let c):
-            recorder?.record(.key(c), at: t)
-            session.perform(c, at: t)
-        case .clientConnected(let c):
-            recorder?.record(.connect(client: c), at: t)
-            service?.connected(c)
-        case .clientLine(let c, let line, let bytes):
-            recorder?.record(.line(client: c, number: line, bytes: bytes), at: t)
-            service?.received(c, line: line, bytes: bytes, session: &session, at: t)
-            lineHandled?(c)
-        case .clientDisconnected(let c):
-            recorder?.record(.disconnect(client: c), at: t)
-            service?.disconnected(c, session: &session, at: t)
-        case .post(let e):
-            session.post(e, at: t)
-        case .reload(let catalog):
-            session.reload(catalog, at: t)
-        case .catalogError(let message):
-            session.reportCatalogError(message, at: t)
-        case .profile(let p):
-            session.setProfile(p)
-        case .output(let event):
-            switch event {
-            case .speechEnded(let id):
-                logNotice(event, at: t)
-                session.speechEnded(id: id, whole: true, at: t)
-            case .speechCancelled(let id):
-                logNotice(event, at: t)
-                session.speechEnded(id: id, at: t)
-            case .speechBegan:
-                logNotice(event, at: t)
-            case .status(let status):
-                recorder?.record(.output(status), at: t)
-                session.reportOutput(status, at: t)
-                // While speech is away, speech ends are estimated as in headless runs, so
-                // nothing waits for a daemon that is gone.
-                if status.output == .speech { session.timing = status.available ? .external : .virtual }
-            case .brailleCommand(let name, let argument):
-                if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
-                    recorder?.record(.key(c, display: true), at: t)
-                    session.displayKeys = keyMap
-                    session.perform(c, at: t)
-                    session.displayKeys = nil
-                }
-            case .displaySize(let columns):
-                recorder?.record(.displayWidth(columns), at: t)
-                session.setDisplayWidth(columns)
-            }
-        case .expect(let file, let line, let text):
-            if let failure = session.check(expect: text, file: file, line: line, at: t) { failureList.append(failure) }
-        case .quitWhenQuiet(let timeout):
-            quitBy = t + timeout
-        case .quit:
-            break
-        }
-        service?.routeNotices(&session)
-        session.settle()
+        for case .session(let s) in statuses { core.apply(s, at: now) }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TandemOutputs
+import TandemVocabulary
 
 /// Live outputs started before their session exists: what they report is held until the
 /// runner is there, and `waitUntilSettled` says when each has settled its first connection,

@@ -2,6 +2,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemPolicy
+import TandemVocabulary
 
 /// How a user wants Tandem to speak and show things (a JSON file in `Profiles/`, or the user's
 /// own in `$XDG_CONFIG_HOME/tandem/profiles/NAME.json`). Every field is optional in the file;
@@ -64,7 +65,7 @@ public struct Profile: Sendable, Hashable {
     }
 
     /// The voice speech-dispatcher speaks with.
-    public var voiceSettings: SpeechDispatcherOutput.Voice {
+    public var voiceSettings: SpeechVoice {
         .init(rate: rate, pitch: pitch, volume: volume, voiceType: voice, punctuation: punctuation)
     }
 

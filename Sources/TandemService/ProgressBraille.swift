@@ -1,5 +1,6 @@
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// Progress on the braille display at most once a second (Docs/policy.md#braille), one status
 /// per loading indicator (Docs/braille.md#rules): a step that comes sooner than a second after

@@ -3,6 +3,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// A headless run of a scenario on the virtual clock (Docs/formats.md#scenario, #transcript): byte-identical output for
 /// the same input.
@@ -41,38 +42,28 @@ public struct Replay {
         var result = Result()
         var (profile, startScreen, lines) = try scenario.setUp(profile: self.profile, profiles: profiles)
         if let language { profile.language = language }
-        var session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
-                              screen: startScreen, makeTranslator: makeTranslator)
-        session.start(at: 0)
-        session.settle()
+        var core = SessionCore(session: Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
+                                                screen: startScreen, makeTranslator: makeTranslator),
+                               instants: .sameTime)
+        core.apply(.open(), at: 0)
         for line in lines {
+            let t = core.now
             switch line.step {
-            case .command(let c):
-                session.perform(c, at: session.now)
-            case .wait(let ms):
-                session.advance(to: session.now + ms)
-            case .expect(let text):
-                if let failure = session.check(expect: text, file: scenario.file, line: line.number, at: session.now) {
-                    result.failures.append(failure)
-                }
-            case .screen(let id):
-                session.post(.screen(id), at: session.now)
+            case .command(let c): core.apply(.command(c), at: t)
+            case .wait(let ms): core.advance(to: t + ms)
+            case .expect(let text): core.apply(.expect(file: scenario.file, line: line.number, text: text), at: t)
+            case .screen(let id): core.apply(.post(.screen(id)), at: t)
             case .profile(let name):
                 var p = try profiles.load(name).0
                 if let language { p.language = language }
-                session.setProfile(p)
-            case .post(let effect):
-                session.post(effect, at: session.now)
+                core.apply(.profile(p), at: t)
+            case .post(let effect): core.apply(.post(effect), at: t)
             }
         }
         // At the end the run lets time pass until all output is done.
-        let limit = session.now + settleLimit
-        session.settle()
-        while !session.isQuiet, let due = session.nextDeadline {
-            if due > limit { result.cutShort = true; break }
-            session.advance(to: due)
-        }
-        result.endTime = session.now
+        result.cutShort = core.drain(limit: settleLimit)
+        result.failures = core.failures
+        result.endTime = core.now
         return result
     }
 }

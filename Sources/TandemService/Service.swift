@@ -4,14 +4,15 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemProtocol
+import TandemVocabulary
 
 /// What `tandem serve` does with its clients (Docs/protocol.md): apps publish their trees and
 /// notifications and get the user's actions; controllers send commands, subscribe to the
 /// transcript and ask for status. One app is in the foreground — its tree is what the user
 /// navigates; the others keep theirs.
 ///
-/// No I/O and no clock: the driver (`LiveRunner` live, `SessionReplay` headless) hands it each
-/// client event with the time and the session, and sends what it leaves in `outbox`.
+/// No I/O and no clock: `SessionCore.apply` hands it each client event with the time and the
+/// session, then `routeNotices`; the driver sends what it leaves in `outbox`.
 public struct Service {
     public struct Options: Sendable {
         /// A value change of the element Tandem just sent an action to, within this many ms, is
@@ -92,7 +93,6 @@ public struct Service {
                 outbox.send(client, .error(error))
             }
         }
-        routeNotices(&session)
     }
 
     public mutating func disconnected(_ client: String, session: inout Session, at time: Milliseconds) {
@@ -110,7 +110,6 @@ public struct Service {
             }
         }
         session.postStatus(StringFormat.render(session.presenter.phrases.appClosed, [app.name]), at: time)
-        routeNotices(&session)
     }
 
     /// After the session acted (a key, a command, a timer): actions and focus go to the app in front.

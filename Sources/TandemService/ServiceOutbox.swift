@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TandemOutputs
 import TandemProtocol
+import TandemVocabulary
 
 /// Messages the service has for its clients, in the order it made them, until the driver
 /// takes them (live: to the socket; in tests: to look at). Transcript lines for subscribers

@@ -3,6 +3,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// What a session tells the service about the foreground app's user (Docs/protocol.md): the
 /// actions to send it and where focus went.

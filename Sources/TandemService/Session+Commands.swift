@@ -2,6 +2,7 @@ import TandemModel
 import TandemNavigator
 import TandemOutputs
 import TandemPresentation
+import TandemVocabulary
 
 extension Session {
     /// The commands `Command.table` gives to the session's output: reading, silencing,

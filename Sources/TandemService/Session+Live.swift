@@ -2,6 +2,7 @@ import TandemModel
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 extension Session {
     /// A live reload: focus stays on the same element when it still exists.

@@ -2,6 +2,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 extension Session {
     /// Turns navigator events into records: events for the transcript, speech through the
@@ -140,23 +141,31 @@ extension Session {
 
     mutating func apply(_ decisions: [Decision]) {
         for d in decisions {
-            emit(.speech(d))
             switch d {
-            case .speak(let s):
+            case .speak(var s):
+                // The one place that decides who times this utterance's end; the speech output
+                // reads it off the utterance.
+                s.awaitsEnd = speechEndsReported
+                emit(.speech(.speak(s)))
                 if s.utterance.source != .hint { lastSpoken = s.utterance }
                 if !s.utterance.isReview { history.record(s.utterance) }
-                if timing == .virtual { timers.add(.speechEnd(s.id), at: now + duration(of: s.utterance)) }
+                if !s.awaitsEnd { timers.add(.speechEnd(s.id), at: now + duration(of: s.utterance)) }
                 if s.utterance.source == .focus { readAll?.began(focusSpeech: s.id) }
             case .cancel(let s):
+                emit(.speech(d))
                 timers.remove(.speechEnd(s.id))
                 if readAll?.isReading(s.id) == true { readAll = nil }
             case .drop(let s, _):
+                emit(.speech(d))
                 if readAll != nil, s.utterance.source == .focus { readAll = nil }
             case .postpone:
-                break
+                emit(.speech(d))
             }
         }
     }
+
+    /// Speech ends come from the speech output: a live session while speech is connected.
+    var speechEndsReported: Bool { timing == .live && outputAvailability[.speech] == true }
 
     /// Docs/formats.md#transcript: 60 ms a character at the default rate; spelling says each letter apart.
     func duration(of u: Utterance) -> Milliseconds {

@@ -3,6 +3,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// One user's session: the navigator, presentation, the speech policy and the braille display
 /// wired together, writing every output to a sink.
@@ -16,8 +17,10 @@ public struct Session {
     public enum SpeechTiming: Sendable {
         /// The session schedules each utterance's end itself (headless).
         case virtual
-        /// Whatever plays speech reports ends through `speechEnded(id:at:)`.
-        case external
+        /// On the real clock: while the speech output is connected it reports ends through
+        /// `speechEnded(id:at:)`; while it is not, ends are estimated as in headless runs, so
+        /// nothing waits for a daemon that is gone (`speechEndsReported`).
+        case live
     }
 
     public internal(set) var navigator: Navigator
@@ -34,7 +37,7 @@ public struct Session {
     var presenter: Presenter
     var policy: SpeechPolicy
     var display: BrailleDisplay
-    var timing: SpeechTiming
+    public internal(set) var timing: SpeechTiming
     let makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     var timers = TimerQueue()
     /// Set while `postStatus` posts: its announcement is marked Tandem's own status.

@@ -3,6 +3,7 @@ import TandemModel
 import TandemNavigator
 import TandemOutputs
 import TandemPolicy
+import TandemVocabulary
 
 /// One input of a live `tandem serve` session, as `--record` writes it and
 /// `tandem replay --session` plays it back (Docs/protocol.md#record).

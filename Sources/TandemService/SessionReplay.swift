@@ -3,6 +3,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 extension Service {
     /// A `tandem serve` session and its service, not yet opened (`open`). Live and replayed
@@ -56,41 +57,24 @@ public struct SessionReplay {
         let catalog = try catalogPath.map { (p) throws(Diagnostic) in try loadCatalog(p) }
         var options = Service.Options()
         if let window { options.userActionWindow = window }
-        var (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
+        let (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
                                                makeTranslator: makeTranslator)
+        var core = SessionCore(session: session, service: service, keyMap: profile.keyMap)
         // As the live runner did: the devices' reports taken before it opened come first.
-        if !inputs.contains(where: { $0.input == .open }) { service.open(&session, at: 0) }
+        if !inputs.contains(where: { $0.input == .open }) { core.apply(.open(), at: 0) }
         var result = Replay.Result()
-        for (time, input) in inputs.dropFirst() {
-            session.advance(to: time)
-            switch input {
-            case .start: break
-            case .open: service.open(&session, at: time)
-            case .stop:
+        for (time, recorded) in inputs.dropFirst() {
+            if recorded == .stop {
                 // The live session ended here: nothing after it is played.
-                result.endTime = session.now
+                core.advance(to: time)
+                result.endTime = core.now
                 return result
-            case .key(let c, let display):
-                // A display key is carried out as LiveRunner did: help lists the display's keys.
-                session.displayKeys = display ? profile.keyMap : nil
-                session.perform(c, at: time)
-                session.displayKeys = nil
-            case .connect(let c): service.connected(c)
-            case .line(let c, let n, let bytes): service.received(c, line: n, bytes: bytes, session: &session, at: time)
-            case .disconnect(let c): service.disconnected(c, session: &session, at: time)
-            case .output(let s): session.reportOutput(s, at: time)
-            case .displayWidth(let w): session.setDisplayWidth(w)
             }
-            service.routeNotices(&session)
-            _ = service.outbox.take()
-            session.settle()
+            if let input = SessionInput(recorded) { core.apply(input, at: time) }
+            _ = core.takeOutbox()
         }
-        let limit = session.now + settleLimit
-        while !session.isQuiet, let due = session.nextDeadline {
-            if due > limit { result.cutShort = true; break }
-            session.advance(to: due)
-        }
-        result.endTime = session.now
+        result.cutShort = core.drain(limit: settleLimit)
+        result.endTime = core.now
         return result
     }
 }

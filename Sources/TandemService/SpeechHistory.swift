@@ -1,4 +1,5 @@
 import TandemPresentation
+import TandemVocabulary
 
 /// What was spoken (with speech off, what would have been: the display showed it), oldest
 /// first, and where the user is in reviewing it (`history-previous`, `history-next`).

@@ -1,5 +1,6 @@
 import TandemNavigator
 import TandemPolicy
+import TandemVocabulary
 
 /// Deferred work of a session, ordered by due time; at the same instant, speech ends come
 /// first, then the rest in the order they were scheduled, so runs are deterministic.

@@ -1,4 +1,5 @@
 import TandemService
+import TandemVocabulary
 
 /// A self-contained HTML report of a run (`tandem test --html DIR` writes `DIR/index.html`):
 /// no script, no network, no external file. Per case: a heading, its facts, for a failure the

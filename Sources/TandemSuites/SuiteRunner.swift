@@ -5,6 +5,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemVocabulary
 
 /// Runs a plan's cases on a fixed pool of threads, each running whole cases: a catalog is
 /// loaded once for all its cases, each case replays its scenario on the virtual clock (so its

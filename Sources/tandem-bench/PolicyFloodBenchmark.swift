@@ -1,6 +1,7 @@
 import Foundation
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// `tandem-bench policy-flood`: the speech policy under a flood of events.
 ///

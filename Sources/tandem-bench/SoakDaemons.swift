@@ -2,6 +2,7 @@ import Foundation
 import TandemOutputs
 import TandemPresentation
 import TandemProcess
+import TandemVocabulary
 
 /// The private speech-dispatcher and BRLTTY of a soak, driven through
 /// `scripts/services/speechd.sh` and `brltty.sh` (Docs/speech.md, Docs/braille.md).

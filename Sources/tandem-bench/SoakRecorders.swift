@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TandemOutputs
 import TandemPolicy
+import TandemVocabulary
 
 /// Keeps what a session decided to say (`speak` records) and its latest braille frame, each
 /// stamped with `WorkerClock` (the monotonic clock the soak's other timings use).

@@ -1,5 +1,6 @@
 import Foundation
 import TandemPolicy
+import TandemVocabulary
 
 /// What a soak found: announcements lost and doubled (the capture against the headless
 /// transcript), what the policy may drop, recovery times, memory and descriptors.

@@ -4,6 +4,7 @@ import TandemClient
 import TandemModel
 import TandemNavigator
 import TandemProtocol
+import TandemVocabulary
 
 /// `tandem ctl …`: a running service driven from a shell or a script, as a controller
 /// (Docs/protocol.md#controller): send commands, follow the transcript, announce, ask for

@@ -1,4 +1,5 @@
 import TandemNavigator
+import TandemVocabulary
 
 /// `--help` texts, in swift-argument-parser's familiar layout.
 enum Help {

@@ -2,6 +2,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemVocabulary
 
 enum ReplayCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {

@@ -3,6 +3,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemVocabulary
 
 /// `tandem run CATALOG`: the interactive session. Terminal keys and braille display keys drive
 /// the navigator at once; speech goes to speech-dispatcher and braille to BRLTTY when they are

@@ -2,6 +2,7 @@ import Foundation
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// What a sighted colleague sees on the terminal during `tandem run`: the braille window (cells
 /// and the text under them) and what is spoken. Append-only lines, no cursor movement, so a

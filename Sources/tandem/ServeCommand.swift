@@ -6,6 +6,7 @@ import TandemOutputs
 import TandemProtocol
 import TandemServer
 import TandemService
+import TandemVocabulary
 
 /// `tandem serve`: the service running apps connect to (Docs/protocol.md). One thread owns
 /// the session (the `LiveRunner`) and serves the control socket while it waits for input

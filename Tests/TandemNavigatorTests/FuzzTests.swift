@@ -1,4 +1,5 @@
 import Foundation
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemNavigator

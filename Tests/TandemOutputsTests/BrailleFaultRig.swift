@@ -2,6 +2,7 @@ import Foundation
 import TandemOutputs
 import TandemPresentation
 import TandemTestSupport
+import TandemVocabulary
 
 /// A braille output on a `ManualClock`, talking to a `FakeBrlAPIPeer` through the real
 /// libbrlapi: what `BrailleFaultTests` and `BrailleWorkerRuleTests` drive.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TandemVocabulary
 import Testing
 import TandemOutputs
 import TandemPresentation

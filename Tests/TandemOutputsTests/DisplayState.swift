@@ -1,5 +1,6 @@
 import TandemOutputs
 import TandemPresentation
+import TandemVocabulary
 
 /// The virtual display's state file: its cells (the cursor ORed in as dots 7-8 by BRLTTY).
 struct DisplayState: Sendable, Hashable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TandemTestSupport
+import TandemVocabulary
 
 /// A speech-dispatcher stand-in on a Unix socket, for the speech engine's recovery rules: it
 /// answers SSIP as speech-dispatcher 0.11.4 does, except where the test scripts it to

@@ -1,4 +1,5 @@
 import Foundation
+import TandemVocabulary
 import Testing
 import TandemPresentation
 @testable import TandemOutputs

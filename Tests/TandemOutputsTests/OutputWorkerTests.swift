@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TandemVocabulary
 import Testing
 import TandemTestSupport
 @testable import TandemOutputs

@@ -1,4 +1,5 @@
 import Foundation
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemOutputs
@@ -63,7 +64,7 @@ import TandemTestSupport
         let speech = try SpeechFixture(speakSeconds: 1)
         defer { speech.stop() }
         let log = OutputEventLog()
-        let voice = SpeechDispatcherOutput.Voice(rate: 30, pitch: -10, volume: 20, voiceType: "female1", punctuation: "all")
+        let voice = SpeechVoice(rate: 30, pitch: -10, volume: 20, voiceType: "female1", punctuation: "all")
         let output = SpeechDispatcherOutput(address: speech.address, voice: voice)
         output.start(report: log.reporter)
         defer { output.stop() }

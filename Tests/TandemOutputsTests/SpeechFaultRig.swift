@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TandemVocabulary
 import Testing
 @testable import TandemOutputs
 import TandemPolicy
@@ -34,7 +35,6 @@ final class SpeechFaultRig: @unchecked Sendable {
 
     func start() {
         output.start(report: log.reporter)
-        if sessionWaits { output.emit(.outputStatus(OutputStatus(.speech, available: true, message: "")), at: 0) }
         settle()
     }
 
@@ -71,7 +71,11 @@ final class SpeechFaultRig: @unchecked Sendable {
         settle()
     }
 
-    func spoken(_ text: String, _ source: Source = .focus) -> Spoken { maker.make(text, source) }
+    func spoken(_ text: String, _ source: Source = .focus) -> Spoken {
+        var s = maker.make(text, source)
+        s.awaitsEnd = sessionWaits
+        return s
+    }
 
     func say(_ s: Spoken) {
         output.emit(.speech(.speak(s)), at: 0)

@@ -5,6 +5,7 @@ import TandemPolicy
 import TandemPresentation
 import TandemService
 import TandemTestSupport
+import TandemVocabulary
 
 /// Runs the sample stories headlessly and live, for the speech tests.
 enum SpeechRuns {

@@ -1,3 +1,4 @@
+import TandemVocabulary
 import Testing
 import TandemPolicy
 import TandemPresentation

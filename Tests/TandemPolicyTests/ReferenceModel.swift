@@ -1,5 +1,6 @@
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// A reference model of Docs/policy.md#rules, written apart from `SpeechPolicy` and on purpose in another
 /// shape: no queue that items are inserted into at computed positions, but a bag of waiting

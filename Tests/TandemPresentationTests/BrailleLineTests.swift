@@ -1,3 +1,4 @@
+import TandemVocabulary
 import Testing
 @testable import TandemPresentation
 

@@ -1,3 +1,4 @@
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemNavigator

@@ -1,4 +1,5 @@
 import Synchronization
+import TandemVocabulary
 import Testing
 import TandemOutputs
 import TandemPresentation

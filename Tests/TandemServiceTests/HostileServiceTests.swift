@@ -54,7 +54,7 @@ struct HostileServiceTests {
     func byteOrderMark() throws {
         var s = try Served()
         s.connect("c1")
-        s.service.received("c1", line: 1, bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"type":"hello","v":1,"role":"controller"}"#.utf8), session: &s.session, at: 0)
+        s.step(.clientLine("c1", line: 1, bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"type":"hello","v":1,"role":"controller"}"#.utf8)))
         let replies = s.take()
         #expect(replies.map(\.json) == [#"{"type":"error","error":"the line starts with a UTF-8 byte-order mark (EF BB BF); send each line's JSON without one","line":1}"#])
     }

@@ -4,6 +4,7 @@ import TandemOutputs
 import TandemPresentation
 import TandemService
 import TandemTestSupport
+import TandemVocabulary
 
 /// Runs a catalog and a scenario headlessly, in process, exactly as `tandem replay` does, and
 /// hands back what a listener would have heard and felt, for story tests to look at.

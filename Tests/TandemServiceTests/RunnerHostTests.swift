@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemOutputs

@@ -1,3 +1,4 @@
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemNavigator
@@ -14,49 +15,50 @@ import TandemTestSupport
 struct ServiceTests {
     /// A service and session as `tandem serve` makes them, with the transcript kept.
     struct Served {
-        var session: Session
-        var service: Service
+        /// The one entry `tandem serve` feeds; each step here is an instant of its own.
+        var core: SessionCore
         let records = RecordingSink()
         var now = 0
+        var session: Session { core.session }
+        var service: Service { core.service! }
 
         init(catalog: Catalog? = nil, options: Service.Options = Service.Options()) throws {
             let profile = try ProfileStore.shipped.load("default").0
-            let sink = records
-            (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
-                                               makeTranslator: louisTranslator(for:))
-            service.open(&session, at: 0)
+            let (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: records, timing: .virtual,
+                                                   makeTranslator: louisTranslator(for:))
+            core = SessionCore(session: session, service: service, keyMap: profile.keyMap)
+            core.apply(.open(), at: 0)
         }
 
-        mutating func connect(_ client: String) { service.connected(client) }
+        mutating func connect(_ client: String) { step(.clientConnected(client)) }
 
         /// Sends a line from `client` at the current time and returns what came back to whom.
         @discardableResult
         mutating func send(_ client: String, _ json: String, line: Int = 1) -> [(client: String, json: String)] {
-            service.received(client, line: line, bytes: Array(json.utf8), session: &session, at: now)
-            session.settle()
+            step(.clientLine(client, line: line, bytes: Array(json.utf8)))
             return take()
         }
 
         mutating func key(_ command: Command) -> [(client: String, json: String)] {
-            session.perform(command, at: now)
-            service.routeNotices(&session)
-            session.settle()
+            step(.command(command))
             return take()
         }
 
         mutating func wait(_ ms: Int) {
             now += ms
-            session.advance(to: now)
-            service.routeNotices(&session)
+            core.advance(to: now)
         }
 
-        mutating func disconnect(_ client: String) {
-            service.disconnected(client, session: &session, at: now)
-            session.settle()
+        mutating func disconnect(_ client: String) { step(.clientDisconnected(client)) }
+
+        /// One input, settled at once.
+        mutating func step(_ input: SessionInput) {
+            core.apply(input, at: now)
+            core.advance(to: now)
         }
 
         mutating func take() -> [(client: String, json: String)] {
-            service.outbox.take().compactMap { item in
+            core.takeOutbox().compactMap { item in
                 if case .send(let c, let m) = item { return (c, m.json) }
                 return nil
             }
@@ -253,8 +255,8 @@ struct ServiceTests {
         #expect(s.send("c9", #"{"type":"status"}"#).map(\.json) == [#"{"type":"error","error":"the first message must be hello","line":1}"#])
         s.send("c9", #"{"type":"hello","v":2,"role":"controller"}"#, line: 2)
         // (take() dropped the close item; look at the raw outbox instead.)
-        s.service.received("c9", line: 3, bytes: Array(#"{"type":"hello","v":3,"role":"controller"}"#.utf8), session: &s.session, at: 0)
-        let items = s.service.outbox.take()
+        s.step(.clientLine("c9", line: 3, bytes: Array(#"{"type":"hello","v":3,"role":"controller"}"#.utf8)))
+        let items = s.core.takeOutbox()
         #expect(items.contains { if case .close("c9") = $0 { true } else { false } })
     }
 

@@ -1,3 +1,4 @@
+import TandemVocabulary
 import Testing
 import TandemPresentation
 @testable import TandemService

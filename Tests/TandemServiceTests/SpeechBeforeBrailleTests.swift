@@ -1,4 +1,5 @@
 import Synchronization
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemNavigator

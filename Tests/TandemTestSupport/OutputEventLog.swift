@@ -1,5 +1,6 @@
 import Synchronization
 import TandemOutputs
+import TandemVocabulary
 
 /// Everything live outputs reported, in order, for a test to wait on and look at. Give an
 /// output `reporter`, or let a `LiveSession` keep one for its outputs.

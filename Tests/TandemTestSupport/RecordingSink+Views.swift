@@ -1,4 +1,5 @@
 import TandemOutputs
+import TandemVocabulary
 
 extension RecordingSink {
     /// The braille frames emitted, in order.

@@ -1,4 +1,5 @@
 import TandemPresentation
+import TandemVocabulary
 
 /// What one BrlAPI write puts on a display of `columns` cells: exactly `columns` cells (the
 /// window's cells, cut or padded with blanks), and the cursor BrlAPI's way (1-based, 0 = none).

@@ -1,3 +1,4 @@
+import TandemVocabulary
 extension BrlAPIOutput {
     /// How the braille output paces writes and retries BRLTTY. The defaults suit a person at
     /// a real display; tests and benchmarks may shorten them.

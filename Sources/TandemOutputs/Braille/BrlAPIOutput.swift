@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TandemVocabulary
 
 /// Braille through BRLTTY (BrlAPI): the session's braille frames on a real display, and the
 /// display's keys back as BRLTTY command names.

@@ -1,4 +1,5 @@
 import Glibc
+import TandemVocabulary
 
 /// The braille worker's mailbox (see `OutputWorker`): only the newest frame, numbered so the
 /// thread knows whether it has written it.

@@ -1,3 +1,4 @@
+import TandemVocabulary
 /// What went over the wire, for benchmarks and debugging: a command written (`SPEAK`,
 /// `CANCEL SELF`, `DATA` for the text and its end line, …) or a reply read, with its time on
 /// `WorkerClock`.
@@ -45,7 +46,7 @@ final class SSIPConnection {
     /// Connects, names itself `user:tandem:component`, turns every notification on and sets
     /// the voice. Every wait for the daemon ends at once when `stopFD` becomes readable.
     /// `sendBuffer`: the socket's SO_SNDBUF (nil: the system's).
-    static func open(_ address: SpeechdAddress, component: SpeechComponent, user: String, voice: SpeechDispatcherOutput.Voice,
+    static func open(_ address: SpeechdAddress, component: SpeechComponent, user: String, voice: SpeechVoice,
                      replyTimeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1,
                      trace: (@Sendable (SSIPTrace) -> Void)?) throws(SSIPError) -> SSIPConnection {
         let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs, sendBuffer: sendBuffer, stopFD: stopFD)
@@ -60,7 +61,7 @@ final class SSIPConnection {
 
     /// Sets rate, pitch, volume, punctuation and voice type; a value speech-dispatcher refuses
     /// is left at its default.
-    func apply(_ voice: SpeechDispatcherOutput.Voice) throws(SSIPError) {
+    func apply(_ voice: SpeechVoice) throws(SSIPError) {
         _ = try request("SET SELF RATE \(SpeechdVocabulary.scale(voice.rate))")
         _ = try request("SET SELF PITCH \(SpeechdVocabulary.scale(voice.pitch))")
         _ = try request("SET SELF VOLUME \(SpeechdVocabulary.scale(voice.volume))")

@@ -1,4 +1,5 @@
 import TandemPresentation
+import TandemVocabulary
 
 /// One speech-dispatcher connection per purpose. Each connection names itself
 /// `USER:tandem:COMPONENT`, so a user can give each its own voice, rate or output module in

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TandemPolicy
+import TandemVocabulary
 
 /// Speech through speech-dispatcher, over SSIP.
 ///
@@ -32,19 +33,6 @@ import TandemPolicy
 /// in an outage) only to a session that waits for it. `.speechSettings` records change the
 /// voice of every connection before the next utterance.
 public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
-    /// Voice settings from the profile.
-    public struct Voice: Sendable, Hashable {
-        /// speech-dispatcher's scale, -100…100.
-        public var rate: Int, pitch: Int, volume: Int
-        /// `male1`…`male3`, `female1`…`female3`, `child_male`, `child_female`; nil: the default.
-        public var voiceType: String?
-        /// `none`, `some`, `most` or `all`.
-        public var punctuation: String
-        public init(rate: Int = 0, pitch: Int = 0, volume: Int = 0, voiceType: String? = nil, punctuation: String = "some") {
-            self.rate = rate; self.pitch = pitch; self.volume = volume; self.voiceType = voiceType; self.punctuation = punctuation
-        }
-    }
-
     /// Timeouts and backoff, in milliseconds.
     public struct Timing: Sendable, Hashable {
         /// A command's reply; longer counts as a hung daemon.
@@ -91,7 +79,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     /// As given (`unix_socket:/path`); nil: `SPEECHD_ADDRESS`, else speech-dispatcher's default.
     public let address: String?
     /// The settings `start` connects with (see `update(voice:)`).
-    public private(set) var voice: Voice
+    public private(set) var voice: SpeechVoice
     public let timing: Timing
     /// Called on the worker thread for every command written and reply read (benchmarks).
     /// Set before `start`.
@@ -106,7 +94,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     private let lock = Mutex<OutputWorker<SpeechMail>?>(nil)
 
     /// `address` as in `SPEECHD_ADDRESS` (`unix_socket:/path`); nil: the environment, else the default.
-    public init(address: String?, voice: Voice, timing: Timing = Timing()) {
+    public init(address: String?, voice: SpeechVoice, timing: Timing = Timing()) {
         self.address = address
         self.voice = voice
         self.timing = timing
@@ -148,8 +136,6 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
             worker.post { $0.cancel(s) }
         case .sound(let icon):
             worker.post { $0.sound(icon) }
-        case .outputStatus(let s) where s.output == kind:
-            worker.post { $0.sessionWaitsForSpeech = s.available }
         case .speechSettings(let s):
             update(voice: s.voice)
         case .speech(.drop), .speech(.postpone), .braille, .event, .outputStatus:
@@ -158,7 +144,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
     }
 
     /// New voice settings for every connection (a profile change).
-    public func update(voice: Voice) {
+    public func update(voice: SpeechVoice) {
         self.voice = voice
         lock.withLock { $0 }?.post { $0.jobs.append(.voice(voice)) }
     }

@@ -1,25 +1,24 @@
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// Work for the speech worker, in the order the session emitted it.
 enum SpeechJob: Sendable {
-    /// `external`: when it was emitted, the session waited for speech-dispatcher to report
-    /// its end (rather than estimating it), so it must hear about it one way or another.
+    /// `external`: the session waits for speech-dispatcher to report its end (rather than
+    /// estimating it; `Spoken.awaitsEnd`), so it must hear about it one way or another.
     case speak(Spoken, external: Bool)
     case cancel(Spoken)
     case sound(SoundIcon)
-    case voice(SpeechDispatcherOutput.Voice)
+    case voice(SpeechVoice)
 }
 
 /// The speech worker's mailbox (see `OutputWorker`).
 struct SpeechMail: Sendable {
     var jobs: [SpeechJob] = []
-    /// What the session does with speech ends right now (see `SpeechDispatcherOutput.emit`).
-    var sessionWaitsForSpeech = false
 
-    /// Queues an utterance stamped with whether the session waits for its end.
+    /// Queues an utterance, with whether the session waits for its end.
     mutating func speak(_ spoken: Spoken) {
-        jobs.append(.speak(spoken, external: sessionWaitsForSpeech))
+        jobs.append(.speak(spoken, external: spoken.awaitsEnd))
     }
 
     /// Jobs taken out before the worker saw them, superseded (Docs/speech.md#stale-speech):

@@ -1,4 +1,5 @@
 import TandemPolicy
+import TandemVocabulary
 
 /// Cancel repair: a `CANCEL` speech-dispatcher lost (no notice within `Timing.cancelConfirm`,
 /// or its message began after it) is sent again, up to `maxCancelAttempts` in all, and what

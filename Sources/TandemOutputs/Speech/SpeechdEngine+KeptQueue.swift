@@ -1,4 +1,5 @@
 import TandemPolicy
+import TandemVocabulary
 
 /// The kept-message queue: `important` and `message` utterances wait in `kept` until they are
 /// heard, go out one at a time in order, stay through an outage and are said again after it.

@@ -1,5 +1,6 @@
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 extension SpeechdEngine {
     // MARK: jobs

@@ -1,4 +1,5 @@
 import TandemPolicy
+import TandemVocabulary
 
 /// The start gate (Docs/speech.md#connection-handling): speech-dispatcher 0.11.4 loses a
 /// `CANCEL`, or a newer message's priority, that arrives while its output module is starting a

@@ -1,6 +1,7 @@
 import Glibc
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// The speech worker: owns the connections and everything in flight, and runs on its
 /// `OutputWorker`'s thread (`run`), so nothing it does — connecting, waiting for replies,
@@ -45,7 +46,7 @@ final class SpeechdEngine: @unchecked Sendable {
     let user: String
     let worker: OutputWorker<SpeechMail>
     let trace: (@Sendable (SSIPTrace) -> Void)?
-    var voice: SpeechDispatcherOutput.Voice
+    var voice: SpeechVoice
     /// The sockets' send buffer in bytes (nil: the system's; see `SpeechDispatcherOutput.sendBuffer`).
     let sendBuffer: Int?
 
@@ -84,7 +85,7 @@ final class SpeechdEngine: @unchecked Sendable {
     /// A kept utterance out at this many watchdog losses is given up (`countHang`).
     static let maxHangs = 3
 
-    init(address: SpeechdAddress?, addressText: String, voice: SpeechDispatcherOutput.Voice, timing: Timing,
+    init(address: SpeechdAddress?, addressText: String, voice: SpeechVoice, timing: Timing,
          sendBuffer: Int? = nil, worker: OutputWorker<SpeechMail>, trace: (@Sendable (SSIPTrace) -> Void)?) {
         self.address = address; self.addressText = addressText; self.voice = voice; self.timing = timing
         self.sendBuffer = sendBuffer; self.worker = worker; self.trace = trace

@@ -1,5 +1,6 @@
 import TandemPolicy
 import TandemPresentation
+import TandemVocabulary
 
 /// Tandem's words turned into speech-dispatcher's: priorities, languages, voice types,
 /// punctuation levels, sound icons. Everything here ends up on an SSIP command line, so every

@@ -1,4 +1,5 @@
 import TandemPolicy
+import TandemVocabulary
 
 /// An utterance the speech worker took charge of, from the session's `speak` until
 /// speech-dispatcher reports its end (or it is given up).

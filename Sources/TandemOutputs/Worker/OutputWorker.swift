@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Synchronization
+import TandemVocabulary
 
 /// The shape both live outputs share (speech-dispatcher, BRLTTY), so their rules are read once:
 ///

@@ -1,5 +1,3 @@
-import TandemPolicy
-import TandemPresentation
 
 /// The braille window being shown: the part of a line that fits the display.
 public struct BrailleFrame: Sendable, Hashable {
@@ -54,7 +52,7 @@ public enum Record: Sendable, Hashable {
 
 /// What the user set about speech: the voice speech-dispatcher uses, and whether hints are said.
 public struct SpeechSettings: Sendable, Hashable {
-    public var voice: SpeechDispatcherOutput.Voice
+    public var voice: SpeechVoice
     public var hints: Bool
-    public init(voice: SpeechDispatcherOutput.Voice, hints: Bool) { self.voice = voice; self.hints = hints }
+    public init(voice: SpeechVoice, hints: Bool) { self.voice = voice; self.hints = hints }
 }

@@ -1,4 +1,3 @@
-import TandemModel
 /// One JSON Lines record: fields in a fixed order (`t`, `ch`, then the channel's own), written
 /// byte-for-byte the same on every run.
 public struct TranscriptLine: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import TandemPolicy
-import TandemPresentation
 
 /// The transcript format (Docs/formats.md#transcript): one JSON object a line, `t` and `ch` first.
 public enum Transcript {

@@ -1,0 +1,67 @@
+import TandemModel
+import TandemNavigator
+import TandemOutputs
+import TandemVocabulary
+
+/// Everything that reaches a session, whatever its source: a scenario line, a terminal or
+/// braille display key, an output's report, a client of `tandem serve`, a recording played
+/// back. Every driver hands it to `SessionCore.apply(_:at:)`, the one place that decides how
+/// an input is dispatched, what the service hears of it and when the instant settles.
+public enum SessionInput: Sendable {
+    /// Speaks and shows where the user is at the start (in `tandem serve`: the `--catalog`
+    /// app, or that no app is connected); with `helpHint`, how to get help follows as the hint.
+    case open(helpHint: Bool = false)
+    /// A command from the user; `fromDisplay` when a braille display key gave it (its help then
+    /// lists the display's keys).
+    case command(Command, fromDisplay: Bool = false)
+    /// An app notification or effect from outside the user (a scenario's `post` or `screen`).
+    case post(Effect)
+    /// What a live output reported: speech began, ended or was cancelled, an output went away
+    /// or came back, a display key, the display's size.
+    case output(LiveOutputEvent)
+    /// A new catalog (a live reload); focus stays on the same element id when it still exists.
+    case reload(Catalog)
+    /// An edited catalog that failed to load; the last good one stays in use.
+    case catalogError(String)
+    case profile(Profile)
+    /// A scenario's `expect` on line `line`: the last focus speech must contain `text`.
+    case expect(file: String, line: Int, text: String)
+    /// A client of `tandem serve` connected, sent a line (numbered from 1 on its connection),
+    /// or left (Docs/protocol.md).
+    case clientConnected(String)
+    case clientLine(String, line: Int, bytes: [UInt8])
+    case clientDisconnected(String)
+}
+
+extension SessionInput {
+    /// The same input as a recording writes it (`--record`), or nil for input a recording
+    /// does not keep. A display key is recorded as the command it gave (`keyMap`).
+    func recorded(keyMap: KeyMap) -> RecordedInput? {
+        switch self {
+        case .open: .open
+        case .command(let c, let display): .key(c, display: display)
+        case .clientConnected(let c): .connect(client: c)
+        case .clientLine(let c, let n, let bytes): .line(client: c, number: n, bytes: bytes)
+        case .clientDisconnected(let c): .disconnect(client: c)
+        case .output(.status(let s)): .output(s)
+        case .output(.displaySize(let columns)): .displayWidth(columns)
+        case .output(.brailleCommand(let name, let argument)):
+            keyMap.command(forBrailleCommand: name, argument: argument).map { .key($0, display: true) }
+        case .output, .post, .reload, .catalogError, .profile, .expect: nil
+        }
+    }
+
+    /// What a recorded input was (`start` and `stop` are the recording's frame, not input).
+    init?(_ recorded: RecordedInput) {
+        switch recorded {
+        case .start, .stop: return nil
+        case .open: self = .open()
+        case .key(let c, let display): self = .command(c, fromDisplay: display)
+        case .connect(let c): self = .clientConnected(c)
+        case .line(let c, let n, let bytes): self = .clientLine(c, line: n, bytes: bytes)
+        case .disconnect(let c): self = .clientDisconnected(c)
+        case .output(let s): self = .output(.status(s))
+        case .displayWidth(let w): self = .output(.displaySize(columns: w))
+        }
+    }
+}
