@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TandemNavigator", targets: ["TandemNavigator"]),
         .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
         .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
+        .library(name: "TandemSession", targets: ["TandemSession"]),
         .library(name: "TandemService", targets: ["TandemService"]),
         // For apps and tests talking to `tandem serve` (Docs/protocol.md#swift).
         .library(name: "TandemClient", targets: ["TandemClient"]),
@@ -47,18 +48,22 @@ let package = Package(
         .target(name: "TandemOutputs", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemVocabulary", "TandemModel"]),
-        .target(name: "TandemService", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
+        // The session and the service with their one entry (SessionCore.apply): pure, no clock, no I/O.
+        .target(name: "TandemSession", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation",
+                                                      "TandemPolicy", "TandemProtocol"]),
+        .target(name: "TandemService", dependencies: ["TandemVocabulary", "TandemSession", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol",
+                                                      "TandemServer"]),
         // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
-        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
+        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService", "TandemSession"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
-        .target(name: "TandemServer", dependencies: ["CLinux"]),
+        .target(name: "TandemServer", dependencies: ["TandemVocabulary", "CLinux"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
         .target(name: "TandemClient", dependencies: ["TandemVocabulary", "TandemModel", "TandemProtocol"]),
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
         .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemVocabulary", "TandemModel", "TandemClient"]),
-        .executableTarget(name: "tandem", dependencies: ["TandemVocabulary", "TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
+        .executableTarget(name: "tandem", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
                                                          "TandemATSPI", "TandemImport"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
@@ -69,18 +74,18 @@ let package = Package(
         // What the tests share: package paths, the process spawner (re-exported), the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
-                dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService",
+                dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService", "TandemSession",
                                "TandemProcess", "CLinux"],
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemVocabulary", "TandemNavigator", "TandemTestSupport"]),
-        .testTarget(name: "TandemImportTests", dependencies: ["TandemVocabulary", "TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemImportTests", dependencies: ["TandemVocabulary", "TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemSession", "TandemTestSupport"]),
         .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemVocabulary", "TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemVocabulary", "TandemPolicy", "TandemTestSupport"]),
-        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemVocabulary", "TandemOutputs", "TandemService", "TandemTestSupport"]),
-        .testTarget(name: "TandemServiceTests", dependencies: ["TandemVocabulary", "TandemService", "TandemTestSupport"]),
-        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemTestSupport"]),
+        .testTarget(name: "TandemOutputsTests", dependencies: ["TandemVocabulary", "TandemOutputs", "TandemService", "TandemSession", "TandemTestSupport"]),
+        .testTarget(name: "TandemServiceTests", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemServer", "TandemTestSupport"]),
+        .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemSession", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemVocabulary", "TandemProtocol"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemClientTests", dependencies: ["TandemVocabulary", "TandemClient", "TandemProtocol", "TandemTestSupport"]),

@@ -19,12 +19,15 @@ let package = Package(
         ]),
         .executableTarget(name: "fuzz-scenario", dependencies: [
             "FuzzSupport", .product(name: "TandemModel", package: "Tandem"), .product(name: "TandemService", package: "Tandem"),
+            .product(name: "TandemSession", package: "Tandem"),
         ]),
         .executableTarget(name: "fuzz-profile", dependencies: [
             "FuzzSupport", .product(name: "TandemModel", package: "Tandem"), .product(name: "TandemService", package: "Tandem"),
+            .product(name: "TandemSession", package: "Tandem"),
         ]),
         .executableTarget(name: "fuzz-protocol", dependencies: [
-            "FuzzSupport", .product(name: "TandemNavigator", package: "Tandem"), .product(name: "TandemProtocol", package: "Tandem"),
+            "FuzzSupport", .product(name: "TandemVocabulary", package: "Tandem"), .product(name: "TandemNavigator", package: "Tandem"),
+            .product(name: "TandemProtocol", package: "Tandem"),
         ]),
         .executableTarget(name: "fuzz-ssip", dependencies: [
             "FuzzSupport", .product(name: "TandemOutputs", package: "Tandem"),

@@ -1,15 +1,11 @@
 import Glibc
+import TandemVocabulary
 
 extension ControlSocket {
     /// One connection, numbered from 1 in the order connections were accepted (rejected peers
-    /// get no number). Numbers are never reused while the server runs.
-    public struct ClientID: Hashable, Sendable, Comparable, CustomStringConvertible {
-        public let number: Int
-        public init(_ number: Int) { self.number = number }
-        public static func < (a: ClientID, b: ClientID) -> Bool { a.number < b.number }
-        /// `c1`, `c2`, …: the protocol's client ids.
-        public var description: String { "c\(number)" }
-    }
+    /// get no number). Numbers are never reused while the server runs. The same value the
+    /// service and the protocol name the client by (`c1`, `c2`, …).
+    public typealias ClientID = TandemVocabulary.ClientID
 
     /// Who is on the other end, as the kernel tells it (`SO_PEERCRED`: the process that
     /// connected, with its effective uid and gid at the time).

@@ -1,3 +1,4 @@
+import TandemSession
 import TandemOutputs
 
 extension BrlAPIOutput {

@@ -1,3 +1,4 @@
+import TandemSession
 import Foundation
 import TandemModel
 import TandemOutputs

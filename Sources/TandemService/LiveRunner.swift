@@ -1,6 +1,7 @@
 import Foundation
 import TandemModel
 import TandemNavigator
+import TandemSession
 import TandemOutputs
 import TandemPolicy
 import TandemVocabulary
@@ -20,9 +21,9 @@ public enum LiveInput: Sendable {
     public static func catalogError(_ m: String) -> LiveInput { .session(.catalogError(m)) }
     public static func profile(_ p: Profile) -> LiveInput { .session(.profile(p)) }
     public static func expect(file: String, line: Int, text: String) -> LiveInput { .session(.expect(file: file, line: line, text: text)) }
-    public static func clientConnected(_ c: String) -> LiveInput { .session(.clientConnected(c)) }
-    public static func clientLine(_ c: String, line: Int, bytes: [UInt8]) -> LiveInput { .session(.clientLine(c, line: line, bytes: bytes)) }
-    public static func clientDisconnected(_ c: String) -> LiveInput { .session(.clientDisconnected(c)) }
+    public static func clientConnected(_ c: ClientID) -> LiveInput { .session(.clientConnected(c)) }
+    public static func clientLine(_ c: ClientID, line: Int, bytes: [UInt8]) -> LiveInput { .session(.clientLine(c, line: line, bytes: bytes)) }
+    public static func clientDisconnected(_ c: ClientID) -> LiveInput { .session(.clientDisconnected(c)) }
 }
 
 /// What the runner's thread does while it waits for input, instead of sleeping: `tandem serve`
@@ -75,7 +76,7 @@ public final class LiveRunner: @unchecked Sendable {
     /// Called on the runner thread after each batch with what the service has for its clients.
     public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
     /// Called on the runner thread once a client's line is handled (the socket's backpressure).
-    public var lineHandled: (@Sendable (String) -> Void)?
+    public var lineHandled: (@Sendable (ClientID) -> Void)?
     /// Writes every input with its time (`--record`). Set before `run`.
     public var recorder: SessionRecorder?
     /// Where the runner's thread waits for input, when not on its own condition. Set before `run`.

@@ -1,5 +1,6 @@
 import TandemModel
 import TandemNavigator
+import TandemSession
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation

@@ -1,5 +1,6 @@
 import TandemModel
 import TandemNavigator
+import TandemSession
 import TandemVocabulary
 
 /// A scripted run (Docs/formats.md#scenario): one command a line, `#` starts a comment.

@@ -1,3 +1,4 @@
+import TandemSession
 /// A readable line diff between a golden transcript and a new one.
 public enum TranscriptDiff {
     public enum Change: Sendable, Hashable {

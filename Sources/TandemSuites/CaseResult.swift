@@ -1,5 +1,6 @@
 import TandemModel
 import TandemService
+import TandemSession
 
 /// What became of one case (or of a problem found while looking for cases).
 public struct CaseResult: Sendable {

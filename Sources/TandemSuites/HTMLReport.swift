@@ -1,4 +1,5 @@
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// A self-contained HTML report of a run (`tandem test --html DIR` writes `DIR/index.html`):

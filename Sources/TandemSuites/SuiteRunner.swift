@@ -5,6 +5,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// Runs a plan's cases on a fixed pool of threads, each running whole cases: a catalog is

@@ -1,5 +1,6 @@
 import TandemModel
 import TandemService
+import TandemSession
 
 typealias TranscriptDiffChange = TranscriptDiff.Change
 

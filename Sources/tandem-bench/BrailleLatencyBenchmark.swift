@@ -5,6 +5,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem-bench braille HOST`: the braille output against a real BRLTTY (Docs/braille.md).

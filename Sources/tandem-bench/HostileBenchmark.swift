@@ -3,6 +3,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem-bench hostile`: what one buggy or hostile app can make the service do (issue 27;
@@ -39,9 +40,9 @@ enum HostileBenchmark {
         lines.append("  20,000 screen switches       largest speech queue \(largest)")
         largest = 0
         for k in 0..<5_000 {
-            app.service.connected("x\(k)")
-            app.service.received("x\(k)", line: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Bank"}"#.utf8), session: &app.session, at: app.now)
-            app.service.disconnected("x\(k)", session: &app.session, at: app.now)
+            app.service.connected(ClientID("x\(k)"))
+            app.service.received(ClientID("x\(k)"), line: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Bank"}"#.utf8), session: &app.session, at: app.now)
+            app.service.disconnected(ClientID("x\(k)"), session: &app.session, at: app.now)
             app.session.settle()
             largest = max(largest, app.session.speechQueue.filter(\.utterance.isStatus).count)
         }

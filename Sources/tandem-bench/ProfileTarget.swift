@@ -2,6 +2,7 @@ import TandemModel
 import TandemNavigator
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// One piece of work, repeated with nothing else around it, for running under a profiler

@@ -1,6 +1,7 @@
 import TandemModel
 import TandemNavigator
 import TandemService
+import TandemSession
 
 /// Writes a scenario that walks a generated catalog as a tester would: on through the reading
 /// order, trying each stepper (up, up, down) and opening each product's details and coming

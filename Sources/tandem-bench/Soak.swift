@@ -5,6 +5,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem-bench soak`: a long live replay through a private speech-dispatcher and BRLTTY

@@ -6,6 +6,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// How long a navigation command takes to reach speech-dispatcher, against the floor.

@@ -3,6 +3,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemSuites
 
 /// `tandem-bench suites [CATALOGS SCENARIOS]`: a generated suite of CATALOGS × SCENARIOS cases

@@ -4,6 +4,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemProtocol
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem-bench updates`: what one change an app sends costs Tandem, by the size of its screen

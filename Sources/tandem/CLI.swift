@@ -2,6 +2,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 
 /// The command line: parses arguments and runs a subcommand, returning the exit status.
 enum CLI {

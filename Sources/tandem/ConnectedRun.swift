@@ -6,6 +6,7 @@ import TandemNavigator
 import TandemPresentation
 import TandemProtocol
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem run --connect`: the terminal front end of `tandem run` on a running service instead

@@ -3,6 +3,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 
 /// Everything a replay needs, loaded and checked before any output is written, so that bad
 /// input never leaves a half-written transcript behind.

@@ -2,6 +2,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 enum ReplayCommand {

@@ -3,6 +3,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem run CATALOG`: the interactive session. Terminal keys and braille display keys drive

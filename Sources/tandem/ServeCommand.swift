@@ -6,6 +6,7 @@ import TandemOutputs
 import TandemProtocol
 import TandemServer
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// `tandem serve`: the service running apps connect to (Docs/protocol.md). One thread owns
@@ -82,44 +83,20 @@ enum ServeCommand {
             runner.recorder = recorder
         }
 
-        // The socket: its events become runner input; the service's messages go back out.
-        let clients = Mutex<[String: ControlSocket.ClientID]>([:])
-        let socket = ControlSocket(options: socketOptions) { event in
-            switch event {
-            case .connected(let id, let peer):
-                clients.withLock { $0[id.description] = id }
-                log.info("client \(id) connected (\(peer))")
-                runner.send(.clientConnected(id.description))
-            case .line(let id, let number, let bytes):
-                runner.send(.clientLine(id.description, line: number, bytes: bytes))
-            case .disconnected(let id, let reason):
-                log.info("client \(id) disconnected: \(reason)")
-                runner.send(.clientDisconnected(id.description))
-            case .rejected(let peer, let reason):
-                log.warning("refused a connection from \(peer): \(reason)")
-            }
-        }
-        runner.deliver = { items in
-            for item in items {
-                switch item {
-                case .send(let client, let message):
-                    if let id = clients.withLock({ $0[client] }) { socket.send(id, Array(message.json.utf8)) }
-                case .close(let client):
-                    if let id = clients.withLock({ $0.removeValue(forKey: client) }) { socket.close(id) }
+        // The socket's clients become the runner's input, on the runner's own thread. The
+        // transcript file is written at the end of each batch, after the clients' lines, so a
+        // reader of the file (`tail -f`, a test) sees what was said as it happens.
+        let transcriptSink = transcript?.sink
+        let host: ServeHost
+        do {
+            host = try ServeHost(runner: runner, options: socketOptions, afterFlush: { transcriptSink?.flush() }) { note in
+                switch note {
+                case .connected(let id, let peer): log.info("client \(id) connected (\(peer))")
+                case .disconnected(let id, let reason): log.info("client \(id) disconnected: \(reason)")
+                case .refused(let peer, let reason): log.warning("refused a connection from \(peer): \(reason)")
                 }
             }
-        }
-        runner.lineHandled = { client in
-            if let id = clients.withLock({ $0[client] }) { socket.processed(id) }
-        }
-        let hosted: HostedServer
-        do { hosted = try socket.startHosted() } catch { throw .unavailable("cannot serve: \(error)") }
-        // The transcript file is written at the end of each batch, after the clients' lines, so
-        // a reader of the file (`tail -f`, a test) sees what was said as it happens.
-        let transcriptSink = transcript?.sink
-        runner.host = RunnerHost(serve: { hosted.serve(atMost: $0) },
-                                 flush: { hosted.flush(); transcriptSink?.flush() },
-                                 wake: { hosted.wake() })
+        } catch { throw .unavailable("cannot serve: \(error)") }
 
         // A clean stop on SIGTERM, SIGINT and SIGHUP (a closed terminal, `systemctl kill -s HUP`):
         // the socket file removed, the transcript written, the recording's `stop` line kept.
@@ -144,10 +121,10 @@ enum ServeCommand {
             }
         }
         // Once the socket listens and SIGTERM is handled: tests and scripts wait for this line.
-        log.info("serving on \(socket.path) (profile \(profileName)\(catalogPath.map { ", catalog \($0)" } ?? ""))")
+        log.info("serving on \(host.socket.path) (profile \(profileName)\(catalogPath.map { ", catalog \($0)" } ?? ""))")
         runner.run()
 
-        hosted.finish()
+        host.finish()
         for o in outputs { o.stop() }
         if let trace {
             do { try trace.log.text().write(toFile: trace.file, atomically: true, encoding: .utf8) } catch {

@@ -2,6 +2,7 @@ import Foundation
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemSuites
 
 /// `tandem test [PATH…]`: every suite under the paths, in parallel; one line a case, the

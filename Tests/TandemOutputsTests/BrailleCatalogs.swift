@@ -1,5 +1,6 @@
 import TandemModel
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// Catalogs for the braille tests: a panel written here, and the grocery sample.

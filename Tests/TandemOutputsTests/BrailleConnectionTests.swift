@@ -4,6 +4,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// The braille output against a real BRLTTY: what reaches the display, and which keys come back.

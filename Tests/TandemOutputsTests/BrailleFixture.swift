@@ -3,6 +3,7 @@ import Glibc
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// A private BRLTTY with a virtual display (`scripts/services/brltty.sh` + `vrdisplay.py`), and

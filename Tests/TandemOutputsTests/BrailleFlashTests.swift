@@ -4,6 +4,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// Announcements flash on the real display for the profile's message time (Docs/policy.md#rules).

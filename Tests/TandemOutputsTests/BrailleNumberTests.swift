@@ -4,6 +4,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// Numbers on the real display: a stepper's value at the cursor keeps its number sign.

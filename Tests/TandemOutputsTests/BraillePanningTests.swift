@@ -4,6 +4,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// A label longer than the display, panned with the display's own keys.

@@ -7,6 +7,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// BRLTTY dying, coming back, the display being replaced, and BRLTTY never being there.

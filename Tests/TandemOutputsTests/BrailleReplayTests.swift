@@ -6,6 +6,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// The grocery story played on a real display, driven only by its keys, against the headless run.

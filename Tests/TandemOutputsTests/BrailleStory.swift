@@ -6,6 +6,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// A sample walked as a deaf-blind tester walks it: the `braille-only` profile (nothing is

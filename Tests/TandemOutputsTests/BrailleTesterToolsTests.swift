@@ -4,6 +4,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// The tester's tools and the outage messages on a real BRLTTY (Docs/braille.md#rules): the

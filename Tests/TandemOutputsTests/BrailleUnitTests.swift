@@ -2,6 +2,7 @@ import Testing
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 
 /// The braille output's pure parts: key names, endpoints, the window a write sends.
 @Suite struct BrailleUnitTests {

@@ -6,6 +6,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// `SpeechDispatcherOutput` against a real speech-dispatcher: each test starts a private

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// A private speech-dispatcher, and the live sessions a test speaks through it: the one

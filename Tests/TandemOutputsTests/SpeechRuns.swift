@@ -4,6 +4,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 import TandemVocabulary
 

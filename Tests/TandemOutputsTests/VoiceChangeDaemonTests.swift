@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// The tester's voice keys reach a real speech-dispatcher: what is said after a change is said

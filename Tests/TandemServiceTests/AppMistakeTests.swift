@@ -3,6 +3,7 @@ import TandemModel
 import TandemProtocol
 import TandemTestSupport
 @testable import TandemService
+@testable import TandemSession
 
 /// An app developer's mistakes get an error that names them, and change nothing
 /// (Docs/protocol.md#errors): a focus on an id that is not there, a misspelled element field,

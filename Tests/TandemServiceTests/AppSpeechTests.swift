@@ -1,6 +1,7 @@
 import Testing
 import TandemTestSupport
 @testable import TandemService
+@testable import TandemSession
 
 /// What an app's changes make the user hear, on the virtual clock: nothing stray, nothing cut.
 @Suite("app changes heard")

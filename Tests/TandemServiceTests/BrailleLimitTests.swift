@@ -4,6 +4,7 @@ import Testing
 import TandemOutputs
 import TandemPresentation
 @testable import TandemService
+@testable import TandemSession
 
 /// Long lines are cut before translation (Docs/braille.md#long-lines; issue 27, item 3):
 /// counted in characters handed to the translator, never in time.

@@ -4,6 +4,7 @@ import TandemModel
 import TandemNavigator
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// The `braille-only` profile (a deaf-blind tester: nothing spoken) on the grocery sample, by

@@ -5,6 +5,7 @@ import TandemOutputs
 import TandemPresentation
 import TandemNavigator
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// Braille as a first-class channel (issue 14): what speech tells, the display shows too

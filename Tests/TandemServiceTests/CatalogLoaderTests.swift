@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 @testable import TandemService
+@testable import TandemSession
 import TandemTestSupport
 
 /// Reading catalogs from disk (the model module itself does no I/O).

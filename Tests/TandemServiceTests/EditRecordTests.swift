@@ -4,6 +4,7 @@ import Testing
 import TandemModel
 import TandemOutputs
 @testable import TandemService
+@testable import TandemSession
 import TandemTestSupport
 
 /// Children-list edits (Docs/protocol.md#edits) through `tandem serve --record` and

@@ -1,5 +1,6 @@
 import Testing
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// Braille flash messages (Docs/policy.md#rules) and what an indeterminate loading indicator sounds like.

@@ -3,6 +3,7 @@ import Testing
 import TandemModel
 import TandemOutputs
 @testable import TandemService
+@testable import TandemSession
 import TandemTestSupport
 
 /// The help key speaks the session's language: a Brazilian tester on the grocery catalog hears

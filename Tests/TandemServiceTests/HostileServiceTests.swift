@@ -1,4 +1,5 @@
 import Foundation
+import TandemVocabulary
 import Testing
 import TandemModel
 import TandemNavigator
@@ -7,6 +8,7 @@ import TandemPolicy
 import TandemProtocol
 import TandemTestSupport
 @testable import TandemService
+@testable import TandemSession
 
 /// One app, buggy or hostile, must not take the screen reader away from the user (issue 27):
 /// every cost here is bounded by what the message carries and by a documented limit, and
@@ -15,7 +17,7 @@ import TandemTestSupport
 struct HostileServiceTests {
     typealias Served = ServiceTests.Served
 
-    static func app(_ name: String = "Bank", client: String = "c1", into s: inout Served) {
+    static func app(_ name: String = "Bank", client: ClientID = "c1", into s: inout Served) {
         s.connect(client)
         s.send(client, #"{"type":"hello","v":1,"role":"app","name":"\#(name)"}"#)
     }
@@ -122,8 +124,8 @@ struct HostileServiceTests {
     func closedStatusesCoalesce() throws {
         var s = try Served()
         for k in 0..<5_000 {
-            Self.app("App \(k)", client: "a\(k)", into: &s)
-            s.disconnect("a\(k)")
+            Self.app("App \(k)", client: ClientID("a\(k)"), into: &s)
+            s.disconnect(ClientID("a\(k)"))
             let waiting = s.session.policy.queue.filter(\.utterance.isStatus).count
             #expect(waiting <= 1, "\(waiting) statuses wait after \(k + 1) closes")
             if waiting > 1 { break }

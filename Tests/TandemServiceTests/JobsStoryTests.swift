@@ -1,5 +1,6 @@
 import Testing
 import TandemService
+import TandemSession
 
 /// Examples/jobs: a job board whose labels all come from localized strings; a job cell is
 /// `{"key": "job.cell", "args": [job, company]}`, "%1$@ at %2$@" in English and

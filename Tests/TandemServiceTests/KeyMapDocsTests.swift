@@ -3,6 +3,7 @@ import TandemVocabulary
 import Testing
 import TandemNavigator
 @testable import TandemService
+@testable import TandemSession
 import TandemTestSupport
 
 /// Docs/keymaps.md is checked against the code's one command table and default key maps, so

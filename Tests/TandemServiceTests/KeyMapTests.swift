@@ -2,6 +2,7 @@ import Testing
 import TandemModel
 import TandemNavigator
 @testable import TandemService
+@testable import TandemSession
 
 /// Keys: raw terminal bytes decoded into keys, and key maps from profiles.
 @Suite("terminal keys and key maps")

@@ -5,6 +5,7 @@ import Testing
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// `LiveReplay` (`tandem replay --speech/--braille`) around its outputs: bad input stops it

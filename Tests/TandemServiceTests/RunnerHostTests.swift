@@ -6,6 +6,7 @@ import Testing
 import TandemModel
 import TandemOutputs
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// `LiveRunner` waiting in a host instead of on its own condition, as `tandem serve`'s session

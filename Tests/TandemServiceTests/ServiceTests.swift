@@ -8,6 +8,7 @@ import TandemPresentation
 import TandemProtocol
 import TandemTestSupport
 @testable import TandemService
+@testable import TandemSession
 
 /// `tandem serve`'s service on the virtual clock, no socket: apps publish trees and get the
 /// user's actions; controllers command and listen; several apps take turns in front.
@@ -30,16 +31,16 @@ struct ServiceTests {
             core.apply(.open(), at: 0)
         }
 
-        mutating func connect(_ client: String) { step(.clientConnected(client)) }
+        mutating func connect(_ client: ClientID) { step(.clientConnected(client)) }
 
         /// Sends a line from `client` at the current time and returns what came back to whom.
         @discardableResult
-        mutating func send(_ client: String, _ json: String, line: Int = 1) -> [(client: String, json: String)] {
+        mutating func send(_ client: ClientID, _ json: String, line: Int = 1) -> [(client: ClientID, json: String)] {
             step(.clientLine(client, line: line, bytes: Array(json.utf8)))
             return take()
         }
 
-        mutating func key(_ command: Command) -> [(client: String, json: String)] {
+        mutating func key(_ command: Command) -> [(client: ClientID, json: String)] {
             step(.command(command))
             return take()
         }
@@ -49,7 +50,7 @@ struct ServiceTests {
             core.advance(to: now)
         }
 
-        mutating func disconnect(_ client: String) { step(.clientDisconnected(client)) }
+        mutating func disconnect(_ client: ClientID) { step(.clientDisconnected(client)) }
 
         /// One input, settled at once.
         mutating func step(_ input: SessionInput) {
@@ -57,7 +58,7 @@ struct ServiceTests {
             core.advance(to: now)
         }
 
-        mutating func take() -> [(client: String, json: String)] {
+        mutating func take() -> [(client: ClientID, json: String)] {
             core.takeOutbox().compactMap { item in
                 if case .send(let c, let m) = item { return (c, m.json) }
                 return nil

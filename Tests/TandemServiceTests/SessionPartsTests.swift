@@ -2,6 +2,7 @@ import TandemVocabulary
 import Testing
 import TandemPresentation
 @testable import TandemService
+@testable import TandemSession
 
 /// The small parts a session is made of, each on its own.
 @Suite("session parts")

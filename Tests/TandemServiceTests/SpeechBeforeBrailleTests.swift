@@ -7,6 +7,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// A key press's speech leaves before its braille is worked out: the focus line is

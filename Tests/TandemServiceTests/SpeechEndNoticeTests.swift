@@ -5,6 +5,7 @@ import TandemModel
 import TandemOutputs
 import TandemPolicy
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// speech-dispatcher's end notices, as the live runner passes them to the policy: `END`

@@ -4,6 +4,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemTestSupport
 
 /// The tester's keys (`CommandHandler.tester`): speech settings, help and the speech history,

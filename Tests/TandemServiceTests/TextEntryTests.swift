@@ -5,6 +5,7 @@ import TandemModel
 import TandemNavigator
 import TandemTestSupport
 @testable import TandemService
+@testable import TandemSession
 
 /// Text entry (`type TEXT`, `delete`, `clear`): a focused text field takes typed text — a
 /// catalog's field changes its value, an app is sent the action and its new value is heard as

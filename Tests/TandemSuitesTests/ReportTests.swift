@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TandemService
+import TandemSession
 import TandemSuites
 
 /// A run with one case of each outcome: passed, failed (changed golden), failed (no golden),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemModel
 import TandemService
+import TandemSession
 import TandemSuites
 
 @Suite("SuiteRunner: cases replayed, compared, recorded")

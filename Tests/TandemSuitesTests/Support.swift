@@ -3,6 +3,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemSuites
 
 /// Temporary suite folders built from the samples, and a runner as the CLI makes it.

@@ -3,6 +3,7 @@ import TandemModel
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemSession
 
 /// A sample under `Examples/NAME/`: `NAME.catalog.json`, `NAME.scenario` and, where the
 /// sample has one, its golden transcript `NAME.golden.jsonl`.

@@ -6,6 +6,7 @@ import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemService
+import TandemSession
 import TandemVocabulary
 
 /// A live session on the real clock, as `tandem run` has one: a `LiveRunner` on a thread of

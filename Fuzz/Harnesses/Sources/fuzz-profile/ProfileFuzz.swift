@@ -1,6 +1,7 @@
 import FuzzSupport
 import TandemModel
 import TandemService
+import TandemSession
 
 /// Any bytes as a profile file: it decodes over the defaults or throws a diagnostic naming a
 /// line of the input, never traps; warnings name lines too.

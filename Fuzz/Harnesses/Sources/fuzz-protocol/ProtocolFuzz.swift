@@ -1,6 +1,7 @@
 import FuzzSupport
 import TandemModel
 import TandemNavigator
+import TandemVocabulary
 import TandemProtocol
 
 /// Any bytes as a client's lines (Docs/protocol.md): each line either decodes or is refused

@@ -2,6 +2,7 @@ import FuzzSupport
 import Foundation
 import TandemModel
 import TandemService
+import TandemSession
 
 /// The sample catalogs, so that `screen`, `post` and element ids in scenarios can resolve.
 /// Loaded by `main.swift` before fuzzing starts, out of LeakSanitizer's sight (`withoutLeakChecks`).

@@ -1,6 +1,5 @@
 import TandemModel
 import TandemNavigator
-import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemProtocol
@@ -29,7 +28,7 @@ public struct Service {
     }
 
     struct App {
-        let client: String
+        let client: ClientID
         let name: String
         let language: String
         /// Its tree, once it sent a screen (kept here while another app is in front).
@@ -41,13 +40,13 @@ public struct Service {
     public let options: Options
     /// Messages to send, oldest first; the driver empties it.
     public let outbox: ServiceOutbox
-    var clients: [String: Client] = [:]
+    var clients: [ClientID: Client] = [:]
     /// Apps in the order they came; the scripted catalog app (`--catalog`) has client `catalog`.
     var apps: [App] = []
     /// The app in front, by client id (nil: none; the placeholder is shown).
-    var foreground: String?
+    var foreground: ClientID?
     /// Apps that were in front, most recent last.
-    var recent: [String] = []
+    var recent: [ClientID] = []
     /// Apps that left: whether each was in front then, and its place in `apps`.
     var departed: [String: (wasForeground: Bool, place: Int)] = [:]
     /// Which subscriber wants which channels (shared with `SubscriberSink`).
@@ -55,7 +54,7 @@ public struct Service {
     /// The `--catalog` app, until `open` puts it in front.
     var pendingCatalog: Catalog?
 
-    public static let catalogClient = "catalog"
+    public static let catalogClient = ClientID.catalog
 
     public init(options: Options = Options(), outbox: ServiceOutbox = ServiceOutbox(), subscribers: Subscribers = Subscribers()) {
         self.options = options
@@ -75,12 +74,12 @@ public struct Service {
 
     // MARK: client events
 
-    public mutating func connected(_ client: String) {
+    public mutating func connected(_ client: ClientID) {
         clients[client] = Client()
     }
 
     /// A line from a client: decoded, checked, acted on; an error reply names what was wrong.
-    public mutating func received(_ client: String, line: Int, bytes: [UInt8], session: inout Session, at time: Milliseconds) {
+    public mutating func received(_ client: ClientID, line: Int, bytes: [UInt8], session: inout Session, at time: Milliseconds) {
         guard clients[client] != nil else { return }
         switch MessageDecoder.decode(bytes, line: line) {
         case .failure(let e):
@@ -95,7 +94,7 @@ public struct Service {
         }
     }
 
-    public mutating func disconnected(_ client: String, session: inout Session, at time: Milliseconds) {
+    public mutating func disconnected(_ client: ClientID, session: inout Session, at time: Milliseconds) {
         subscribers.remove(client)
         guard clients.removeValue(forKey: client)?.role == .app, let k = apps.firstIndex(where: { $0.client == client }) else { return }
         let app = apps.remove(at: k)
@@ -130,7 +129,7 @@ public struct Service {
     // MARK: messages
 
     /// Acts on one message; true when it was answered already (no `ack` needed).
-    mutating func handle(_ incoming: Incoming, from client: String, line: Int, session: inout Session, at time: Milliseconds) throws(ProtocolError) -> Bool {
+    mutating func handle(_ incoming: Incoming, from client: ClientID, line: Int, session: inout Session, at time: Milliseconds) throws(ProtocolError) -> Bool {
         func refuse(_ message: String) -> ProtocolError { ProtocolError(message, line: line, requestID: incoming.requestID) }
         let message = incoming.message
         guard let me = clients[client] else { return true }
@@ -143,7 +142,7 @@ public struct Service {
             }
             clients[client] = Client(role: hello.role, name: hello.name)
             if hello.role == .app { joined(client, hello, session: &session, at: time) }
-            outbox.send(client, .welcome(client: client, limits: .init(maxLine: options.maxLine, userActionWindow: options.userActionWindow),
+            outbox.send(client, .welcome(client: client.description, limits: .init(maxLine: options.maxLine, userActionWindow: options.userActionWindow),
                                          features: .all))
             return true
         }
@@ -173,7 +172,7 @@ public struct Service {
             return true
         case .foreground(let which):
             let app: App? = switch which {
-            case .client(let c): apps.first { $0.client == c }
+            case .client(let c): apps.first { $0.client == ClientID(c) }
             case .name(let n): apps.first { $0.name == n }
             }
             guard let app, let nav = app.navigator else {
@@ -188,12 +187,12 @@ public struct Service {
         return false
     }
 
-    mutating func joined(_ client: String, _ hello: Hello, session: inout Session, at time: Milliseconds) {
-        let app = App(client: client, name: uniqueName(hello.name ?? client), language: hello.language, navigator: nil)
+    mutating func joined(_ client: ClientID, _ hello: Hello, session: inout Session, at time: Milliseconds) {
+        let app = App(client: client, name: uniqueName(hello.name ?? client.description), language: hello.language, navigator: nil)
         if let place = departed[app.name]?.place { apps.insert(app, at: min(place, apps.count)) } else { apps.append(app) }
     }
 
-    func index(of client: String) -> Int? { apps.firstIndex { $0.client == client } }
+    func index(of client: ClientID) -> Int? { apps.firstIndex { $0.client == client } }
 
     /// `name`, or, when an app connected now has it, `name (2)`, `name (3)`, …: the first
     /// free. What the user hears names each app apart, so a look-alike cannot pass for the
@@ -207,7 +206,7 @@ public struct Service {
     }
 
     /// The app's screen: the app comes to the front (the last to take focus is in front).
-    mutating func showScreen(_ screen: Screen, of client: String, session: inout Session, at time: Milliseconds,
+    mutating func showScreen(_ screen: Screen, of client: ClientID, session: inout Session, at time: Milliseconds,
                              refuse: (String) -> ProtocolError) throws(ProtocolError) {
         guard let k = index(of: client) else { throw refuse("not an app") }
         guard screen.liveCount <= Screen.maxElements else {
@@ -236,7 +235,7 @@ public struct Service {
         bringForward(client, nav, session: &session, at: time)
     }
 
-    mutating func applyUpdate(_ update: TreeUpdate, of client: String, session: inout Session, at time: Milliseconds,
+    mutating func applyUpdate(_ update: TreeUpdate, of client: ClientID, session: inout Session, at time: Milliseconds,
                               refuse: (String) -> ProtocolError) throws(ProtocolError) {
         guard let k = index(of: client), apps[k].navigator != nil || foreground == client else { throw refuse("send a screen before updating it") }
         do throws(TreeUpdateError) {
@@ -254,7 +253,7 @@ public struct Service {
         }
     }
 
-    mutating func applySet(_ id: String, _ patch: ElementPatch, of client: String, session: inout Session, at time: Milliseconds,
+    mutating func applySet(_ id: String, _ patch: ElementPatch, of client: ClientID, session: inout Session, at time: Milliseconds,
                            refuse: (String) -> ProtocolError) throws(ProtocolError) {
         guard let k = index(of: client), apps[k].navigator != nil || foreground == client else { throw refuse("send a screen before changing it") }
         let found: Bool
@@ -277,7 +276,7 @@ public struct Service {
         return last.element == element && time - last.at <= options.userActionWindow
     }
 
-    mutating func notify(_ notice: Notice, from client: String, session: inout Session, at time: Milliseconds,
+    mutating func notify(_ notice: Notice, from client: ClientID, session: inout Session, at time: Milliseconds,
                          refuse: (String) -> ProtocolError) throws(ProtocolError) {
         // A focus the app names must be on its screen: moving nowhere, silently, hides the bug.
         switch notice {
@@ -300,7 +299,7 @@ public struct Service {
     }
 
     /// Puts `client`'s navigator in front, keeping the one that was.
-    mutating func bringForward(_ client: String, _ nav: Navigator, session: inout Session, at time: Milliseconds) {
+    mutating func bringForward(_ client: ClientID, _ nav: Navigator, session: inout Session, at time: Milliseconds) {
         // A switch from one app to another says the app it lands in; the first app, coming
         // after "No app is connected", is simply there.
         let switching = foreground != nil || !recent.isEmpty
@@ -316,7 +315,7 @@ public struct Service {
     func status(_ session: Session, requestID: JSONNode?) -> StatusReport {
         let hasFront = foreground != nil
         return StatusReport(
-            apps: apps.map { .init(client: $0.client, name: $0.name, foreground: $0.client == foreground) },
+            apps: apps.map { .init(client: $0.client.description, name: $0.name, foreground: $0.client == foreground) },
             speech: session.isAvailable(.speech), braille: session.isAvailable(.braille),
             screen: hasFront ? session.navigator.screen.id : nil, focus: hasFront ? session.navigator.focusedElement?.id : nil,
             requestID: requestID)

@@ -1,4 +1,3 @@
-import TandemOutputs
 import TandemPresentation
 import TandemVocabulary
 

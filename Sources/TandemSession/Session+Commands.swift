@@ -1,6 +1,5 @@
 import TandemModel
 import TandemNavigator
-import TandemOutputs
 import TandemPresentation
 import TandemVocabulary
 

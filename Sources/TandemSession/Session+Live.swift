@@ -1,5 +1,4 @@
 import TandemModel
-import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemVocabulary

@@ -1,6 +1,5 @@
 import TandemModel
 import TandemNavigator
-import TandemOutputs
 import TandemVocabulary
 
 /// Everything that reaches a session, whatever its source: a scenario line, a terminal or
@@ -28,9 +27,9 @@ public enum SessionInput: Sendable {
     case expect(file: String, line: Int, text: String)
     /// A client of `tandem serve` connected, sent a line (numbered from 1 on its connection),
     /// or left (Docs/protocol.md).
-    case clientConnected(String)
-    case clientLine(String, line: Int, bytes: [UInt8])
-    case clientDisconnected(String)
+    case clientConnected(ClientID)
+    case clientLine(ClientID, line: Int, bytes: [UInt8])
+    case clientDisconnected(ClientID)
 }
 
 extension SessionInput {
@@ -52,7 +51,7 @@ extension SessionInput {
     }
 
     /// What a recorded input was (`start` and `stop` are the recording's frame, not input).
-    init?(_ recorded: RecordedInput) {
+    public init?(_ recorded: RecordedInput) {
         switch recorded {
         case .start, .stop: return nil
         case .open: self = .open()

@@ -1,6 +1,4 @@
-import Foundation
 import Synchronization
-import TandemOutputs
 import TandemProtocol
 import TandemVocabulary
 
@@ -13,24 +11,24 @@ import TandemVocabulary
 /// and a key press reaches speech-dispatcher without waiting for the subscribers' JSON.
 public final class ServiceOutbox: Sendable {
     public enum Item: Sendable {
-        case send(client: String, ServerMessage)
+        case send(client: ClientID, ServerMessage)
         /// Close the connection once what is queued for it is sent.
-        case close(client: String)
+        case close(client: ClientID)
     }
 
     private enum Queued: Sendable {
         case item(Item)
-        case transcript(clients: [String], record: Record, time: Int)
+        case transcript(clients: [ClientID], record: Record, time: Int)
     }
 
     private let items = Mutex<[Queued]>([])
     public init() {}
 
-    public func send(_ client: String, _ message: ServerMessage) { items.withLock { $0.append(.item(.send(client: client, message))) } }
-    public func close(_ client: String) { items.withLock { $0.append(.item(.close(client: client))) } }
+    public func send(_ client: ClientID, _ message: ServerMessage) { items.withLock { $0.append(.item(.send(client: client, message))) } }
+    public func close(_ client: ClientID) { items.withLock { $0.append(.item(.close(client: client))) } }
 
     /// `record`'s transcript line to each of `clients`, written when the queue is taken.
-    func sendTranscript(_ clients: [String], _ record: Record, at time: Int) {
+    func sendTranscript(_ clients: [ClientID], _ record: Record, at time: Int) {
         items.withLock { $0.append(.transcript(clients: clients, record: record, time: time)) }
     }
 
@@ -57,23 +55,23 @@ public final class Subscribers: Sendable {
     private let table = Mutex(Table())
     public init() {}
 
-    func add(_ client: String, channels: Set<Channel>) { table.withLock { $0.set(client, channels) } }
-    func remove(_ client: String) { table.withLock { $0.set(client, nil) } }
+    func add(_ client: ClientID, channels: Set<Channel>) { table.withLock { $0.set(client, channels) } }
+    func remove(_ client: ClientID) { table.withLock { $0.set(client, nil) } }
     var isEmpty: Bool { table.withLock { $0.byClient.isEmpty } }
 
     /// The clients that want `channel`, in a stable order.
-    func wanting(_ channel: Channel) -> [String] {
+    func wanting(_ channel: Channel) -> [ClientID] {
         table.withLock { $0.byChannel[channel] ?? [] }
     }
 
     /// Who wants what, and the answer to `wanting` for each channel, worked out when a client
     /// subscribes or leaves rather than for every line.
     private struct Table: Sendable {
-        private(set) var byClient: [String: Set<Channel>] = [:]
-        private(set) var byChannel: [Channel: [String]] = [:]
+        private(set) var byClient: [ClientID: Set<Channel>] = [:]
+        private(set) var byChannel: [Channel: [ClientID]] = [:]
 
         /// `client` now wants `channels` (nil: nothing, it left).
-        mutating func set(_ client: String, _ channels: Set<Channel>?) {
+        mutating func set(_ client: ClientID, _ channels: Set<Channel>?) {
             byClient[client] = channels
             byChannel = Dictionary(uniqueKeysWithValues: Channel.allCases.map { channel in
                 (channel, byClient.filter { $0.value.contains(channel) }.map(\.key).sorted())

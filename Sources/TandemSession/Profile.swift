@@ -1,5 +1,4 @@
 import TandemModel
-import TandemOutputs
 import TandemPresentation
 import TandemPolicy
 import TandemVocabulary

@@ -1,6 +1,5 @@
 import TandemModel
 import TandemNavigator
-import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemVocabulary

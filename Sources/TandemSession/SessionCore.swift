@@ -1,6 +1,5 @@
 import TandemModel
 import TandemNavigator
-import TandemOutputs
 import TandemPolicy
 import TandemVocabulary
 
@@ -29,7 +28,7 @@ public struct SessionCore {
     public let instants: Instants
     public internal(set) var session: Session
     /// `tandem serve`'s apps and controllers; nil for a session without clients.
-    public internal(set) var service: Service?
+    public var service: Service?
     /// Maps a braille display's keys to commands (the profile's, or `tandem run`'s).
     public var keyMap: KeyMap
     /// Called with each input as a recording keeps it (`tandem serve --record`).

@@ -1,5 +1,4 @@
 import TandemNavigator
-import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemVocabulary

@@ -1,6 +1,5 @@
 import TandemModel
 import TandemNavigator
-import TandemOutputs
 import TandemPolicy
 import TandemPresentation
 import TandemVocabulary
@@ -37,7 +36,8 @@ public struct Session {
     var presenter: Presenter
     var policy: SpeechPolicy
     var display: BrailleDisplay
-    public internal(set) var timing: SpeechTiming
+    /// How speech ends are timed; a live driver sets `.live`.
+    public var timing: SpeechTiming
     let makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     var timers = TimerQueue()
     /// Set while `postStatus` posts: its announcement is marked Tandem's own status.
