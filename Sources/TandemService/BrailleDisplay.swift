@@ -211,6 +211,9 @@ struct BrailleDisplay {
         return f
     }
 
+    /// The text of the message on the display now (the last frame written), if it is one.
+    var lastWrittenFlash: String? { lastFrame?.flash == true ? lastFrame?.text : nil }
+
     /// Forgets what was written, so the next frame is written even if unchanged (after a
     /// display reconnects).
     mutating func invalidate() { lastFrame = nil }

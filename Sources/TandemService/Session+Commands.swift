@@ -136,6 +136,15 @@ extension Session {
     /// Shows a flash message for the profile's message time (`untilKey`: until a key other
     /// than panning).
     mutating func flash(_ text: BrailleText, untilKey: Bool = false) {
+        var text = text
+        // The same message again over itself ("End" for a second key past the end) would leave
+        // the display unchanged, as if the key did nothing: it is counted, "End (2)".
+        if let r = repeatedFlash, r.text == text.text, display.lastWrittenFlash == r.shown {
+            text.text += " (\(r.count + 1))"
+            repeatedFlash = (r.text, r.count + 1, text.text)
+        } else {
+            repeatedFlash = (text.text, 1, text.text)
+        }
         // The display is away: the message waits to be shown when it is back.
         if profile.braille, outputAvailability[.braille] == false, !missedMessages.contains(text.text) {
             missedMessages.append(text.text)

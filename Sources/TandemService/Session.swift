@@ -59,6 +59,8 @@ public struct Session {
     var focusLineText: String?
     /// Messages flashed while the display was away, shown when it is back (Docs/braille.md#rules).
     var missedMessages: [String] = []
+    /// The message last flashed and how many times in a row (a repeat is counted on the display).
+    var repeatedFlash: (text: String, count: Int, shown: String)?
 
     public init(catalog: Catalog, profile: Profile, sink: any OutputSink, timing: SpeechTiming,
                 screen: String? = nil, makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {

@@ -201,3 +201,22 @@ struct DeafBlindRuleTests {
         #expect(q.brailleReadAllDwell(characters: 40) == 40 * 120 * 5 / 2)
     }
 }
+
+extension DeafBlindRuleTests {
+    @Test("a boundary key pressed again changes the display: the message is counted")
+    func repeatedBoundary() throws {
+        let sink = RecordingSink()
+        var s = try Self.session("grocery", [.previous, .previous], sink: sink)
+        #expect(sink.lastBrailleFrame?.text == "Início")
+        // The key over a message dismisses it and acts: "Início" again, counted.
+        Self.press(.previous, &s)
+        #expect(sink.lastBrailleFrame?.text == "Início (2)")
+        Self.press(.previous, &s)
+        #expect(sink.lastBrailleFrame?.text == "Início (3)")
+        Self.press(.next, &s)
+        #expect(sink.lastBrailleFrame?.flash == false)
+        Self.press(.previous, &s)
+        Self.press(.previous, &s)
+        #expect(sink.lastBrailleFrame?.text == "Início", "a new run of the same message starts again")
+    }
+}
