@@ -123,6 +123,8 @@ public struct KeyMap: Sendable, Hashable {
         // know; CLIP_NEW (a routing key with a modifier on every display's table; Tandem has no
         // clipboard) marks too. The rate keys set speech's pace and read-all's on the display.
         "CLIP_NEW": "mark", "SAY_SLOWER": "rate-down", "SAY_FASTER": "rate-up",
+        // Spell needs no braille keyboard: BRLTTY's describe-character routing command spells.
+        "DESCCHAR": "spell",
     ]))
 
     /// The command bound to a BRLTTY command, if any (unbound keys pass back to BRLTTY). A

@@ -220,3 +220,15 @@ extension DeafBlindRuleTests {
         #expect(sink.lastBrailleFrame?.text == "Início", "a new run of the same message starts again")
     }
 }
+
+extension DeafBlindRuleTests {
+    @Test("repeat, spell, mark and the rate have keys a display without a braille keyboard sends")
+    func keysWithoutAKeyboard() {
+        let map = KeyMap.default
+        #expect(map.command(forBrailleCommand: "CSRTRK", argument: nil) == .repeat)
+        #expect(map.command(forBrailleCommand: "DESCCHAR", argument: 3) == .spell)
+        #expect(map.command(forBrailleCommand: "CLIP_NEW", argument: 3) == .mark)
+        #expect(map.command(forBrailleCommand: "SAY_SLOWER", argument: nil) == .rateDown)
+        #expect(map.command(forBrailleCommand: "SAY_FASTER", argument: nil) == .rateUp)
+    }
+}
