@@ -26,6 +26,6 @@ extension BrailleText {
         out.append(contentsOf: scalars[start..<end])
         if end < scalars.count { out.append(contentsOf: marker) }
         let shift = start > 0 ? marker.count - start : 0
-        return BrailleText(text: String(out), cursor: cursor.map { $0 + shift }, editing: editing)
+        return BrailleText(text: String(out), cursor: cursor.map { $0 + shift }, editing: editing, hint: hint)
     }
 }

@@ -100,6 +100,10 @@ public struct Phrases: Sendable {
     public var catalogError: String { text("session.catalogError") }
     /// Said when `tandem run` starts.
     public var helpHint: String { text("session.helpHint") }
+    /// How to get help when a braille display is in use: the terminal's key and the display's.
+    public var helpHintBraille: String { text("session.helpHintBraille") }
+    /// The word joining two keys of one command in the help text ("LNDN or KEY_ENTER").
+    public var or: String { text("help.or") }
     /// `tandem serve` with no app in front.
     public var noApp: String { text("session.noApp") }
     /// `%@` is the app's name.

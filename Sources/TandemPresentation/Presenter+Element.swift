@@ -98,6 +98,7 @@ extension Presenter {
         // Speech says "Actions available" after the pause; the display, which has no pause,
         // says it where the line ends.
         if d.actionsAvailable { add(phrases.text("braille.actionsAvailable")) }
-        return BrailleText(text: text, cursor: min(cursor, text.count), editing: editing)
+        // The hint follows the line on a pan (the display has no pause to say it after).
+        return BrailleText(text: text, cursor: min(cursor, text.count), editing: editing, hint: verbosity.hints ? d.hint : nil)
     }
 }

@@ -23,7 +23,12 @@ public struct BrailleText: Sendable, Hashable {
     /// The cursor sits in a value the user edits or adjusts: the word there is shown in
     /// computer braille (one cell per character), as screen readers do at a caret.
     public var editing: Bool
-    public init(text: String, cursor: Int?, editing: Bool = false) { self.text = text; self.cursor = cursor; self.editing = editing }
+    /// The element's hint, shown after the line when the user pans past its end (as
+    /// VoiceOver's braille does; Docs/braille.md#rules); nil for messages.
+    public var hint: String?
+    public init(text: String, cursor: Int?, editing: Bool = false, hint: String? = nil) {
+        self.text = text; self.cursor = cursor; self.editing = editing; self.hint = hint
+    }
 }
 
 /// What a navigator event turns into.
@@ -84,9 +89,9 @@ public struct Presenter: Sendable {
         case .actionSelected(let id, let name):
             let text = name ?? phrases.activate
             var out: [Output] = [.speak(Utterance(text: text, language: lang, source: .value))]
-            if let i = nav.screen.index[id] {
-                out.append(.focusLine(name.map { BrailleText(text: $0, cursor: 0) } ?? braille(for: i, in: nav)))
-            }
+            // The rotor's entry is named on the display as speech names it, the element's own
+            // activation ("Activate") too: the element's line would not say the rotor moved.
+            if nav.screen.index[id] != nil { out.append(.focusLine(BrailleText(text: text, cursor: 0))) }
             return out
         case .actionPerformed, .activated, .schedule, .unhandled, .appAction:
             return []

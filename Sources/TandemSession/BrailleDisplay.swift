@@ -40,6 +40,11 @@ struct BrailleDisplay {
     private var pendingFlash: BrailleText?
     private var flash: Shown? { pendingFlash.map(flashShown) ?? translatedFlash }
     private var lastFrame: BrailleFrame?
+    /// The focus line's hint, panned to past the line's end (translated when first shown);
+    /// nil while the line itself is shown.
+    private var hintShown: Shown?
+    /// The focus line's text as last given (its hint included), before translation.
+    private(set) var focusText: BrailleText?
     /// Whether the current focus line has reached the display since focus last moved; false
     /// while a message covers a focus line the user has not read yet.
     private(set) var focusSeen = true
@@ -70,6 +75,8 @@ struct BrailleDisplay {
     mutating func showFocus(_ text: BrailleText, window choice: WindowChoice = .cursor) {
         pendingFocus = (text, choice)
         pendingUpdate = nil
+        hintShown = nil
+        focusText = text
     }
 
     func shown(_ pending: (text: BrailleText, choice: WindowChoice)) -> Shown {
@@ -98,6 +105,8 @@ struct BrailleDisplay {
     /// Replaces the focus line's content but keeps the window the user panned to.
     mutating func updateFocus(_ text: BrailleText) {
         pendingUpdate = text
+        hintShown = nil
+        focusText = text
     }
 
     mutating func showFlash(_ text: BrailleText) {
@@ -128,8 +137,9 @@ struct BrailleDisplay {
 
     var isFlashing: Bool { translatedFlash != nil || pendingFlash != nil }
 
-    /// Pans what is shown; false when already at that end.
-    mutating func pan(forward: Bool) -> Bool {
+    /// Pans what is shown; false when already at that end. Past the focus line's end comes
+    /// its hint, if it has one; back from the hint's start, the line's last window.
+    mutating func pan(forward: Bool, hint: Bool = true) -> Bool {
         func move(_ s: inout Shown) -> Bool {
             let target = s.window + (forward ? 1 : -1)
             guard s.windows.indices.contains(target) else { return false }
@@ -141,16 +151,48 @@ struct BrailleDisplay {
             return move(&translatedFlash!)
         }
         resolveFocus()
-        if translatedFocus != nil { return move(&translatedFocus!) }
-        return false
+        if hintShown != nil {
+            if move(&hintShown!) { return true }
+            guard !forward else { return false }
+            hintShown = nil
+            return true
+        }
+        guard translatedFocus != nil else { return false }
+        if move(&translatedFocus!) { return true }
+        guard forward, hint, let text = focusText?.hint, !text.isEmpty else { return false }
+        hintShown = flashShown(BrailleText(text: text, cursor: nil))
+        return true
+    }
+
+    /// Whether the focus line's hint is shown (panned to).
+    var isShowingHint: Bool { hintShown != nil }
+
+    /// The display has another width: the message and the focus line are cut again for it,
+    /// each keeping the window that holds the first cell the user was reading.
+    mutating func setWidth(_ columns: Int) {
+        guard columns != width else { return }
+        width = columns
+        resolveFlash()
+        resolveFocus()
+        func recut(_ s: inout Shown?) {
+            guard var shown = s else { return }
+            let first = shown.windows[shown.window].lowerBound
+            shown.windows = shown.line.windows(width: columns)
+            shown.window = shown.windows.lastIndex { $0.lowerBound <= first } ?? 0
+            s = shown
+        }
+        recut(&translatedFlash)
+        recut(&translatedFocus)
+        recut(&hintShown)
+        lastFrame = nil
     }
 
     /// The window shown now.
     func frame() -> BrailleFrame? {
-        guard let s = flash ?? focus else { return nil }
+        guard let s = flash ?? hintShown ?? focus else { return nil }
         let r = s.windows[s.window]
         var cursor: Int?
-        if flash == nil, let c = s.line.cursor, r.contains(c) || (c == r.upperBound && r.upperBound == s.line.cells.count && r.count < width) {
+        if flash == nil, hintShown == nil, let c = s.line.cursor, r.contains(c) || (c == r.upperBound && r.upperBound == s.line.cells.count && r.count < width) {
             cursor = c - r.lowerBound
         }
         return BrailleFrame(text: s.line.text, cells: Array(s.line.cells[r]), cursor: cursor,
@@ -168,6 +210,9 @@ struct BrailleDisplay {
         lastFrame = f
         return f
     }
+
+    /// The text of the message on the display now (the last frame written), if it is one.
+    var lastWrittenFlash: String? { lastFrame?.flash == true ? lastFrame?.text : nil }
 
     /// Forgets what was written, so the next frame is written even if unchanged (after a
     /// display reconnects).

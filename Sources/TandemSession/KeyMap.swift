@@ -85,10 +85,10 @@ public struct KeyMap: Sendable, Hashable {
         var parts: [String] = []
         for info in Command.table {
             let keys = terminal.filter { $0.value.name == info.name }.map(\.key).sorted()
-            if !keys.isEmpty { parts.append("\(keys.joined(separator: " or ")): \(phrases.commandSummary(info.name) ?? info.summary)") }
+            if !keys.isEmpty { parts.append("\(keys.joined(separator: " \(phrases.or) ")): \(phrases.commandSummary(info.name) ?? info.summary)") }
         }
         let quit = terminal.filter { $0.value == .quit }.map(\.key).sorted()
-        if !quit.isEmpty { parts.append("\(quit.joined(separator: " or ")): \(phrases.commandSummary("quit") ?? "quit")") }
+        if !quit.isEmpty { parts.append("\(quit.joined(separator: " \(phrases.or) ")): \(phrases.commandSummary("quit") ?? "quit")") }
         return parts.joined(separator: ". ")
     }
 
@@ -98,7 +98,7 @@ public struct KeyMap: Sendable, Hashable {
         var parts: [String] = []
         for info in Command.table {
             let keys = braille.filter { $0.value.name == info.name }.map(\.key).sorted()
-            if !keys.isEmpty { parts.append("\(keys.joined(separator: " or ")): \(phrases.commandSummary(info.name) ?? info.summary)") }
+            if !keys.isEmpty { parts.append("\(keys.joined(separator: " \(phrases.or) ")): \(phrases.commandSummary(info.name) ?? info.summary)") }
         }
         return parts.joined(separator: ". ")
     }
@@ -120,6 +120,12 @@ public struct KeyMap: Sendable, Hashable {
         // The tester's tools, so a braille-only user needs no keyboard: BRLTTY's own help key,
         // its prompt history for the speech history, its mark for the mark.
         "HELP": "help", "PRPROMPT": "history-previous", "NXPROMPT": "history-next", "SETMARK": "mark",
+        // SETMARK is a routing-key command some drivers (BRLTTY 6.5's virtual one) do not
+        // know; CLIP_NEW (a routing key with a modifier on every display's table; Tandem has no
+        // clipboard) marks too. The rate keys set speech's pace and read-all's on the display.
+        "CLIP_NEW": "mark", "SAY_SLOWER": "rate-down", "SAY_FASTER": "rate-up",
+        // Spell needs no braille keyboard: BRLTTY's describe-character routing command spells.
+        "DESCCHAR": "spell",
     ]))
 
     /// The command bound to a BRLTTY command, if any (unbound keys pass back to BRLTTY). A

@@ -27,10 +27,18 @@ extension Session {
         beginKey()
         switch command {
         case .repeat:
-            if let u = lastSpoken { submit(Utterance(text: u.text, language: u.language, source: .value, spell: u.spell), user: true) }
+            // With no speech, the last thing the display told (the history's newest entry).
+            let last = lastSpoken ?? (profile.speech ? nil : history.entries.last { $0.source != .hint })
+            if let u = last {
+                submit(Utterance(text: u.text, language: u.language, source: .value, spell: u.spell), user: true)
+                // Shown again too, as a message: a braille user repeats by reading.
+                flash(u.spell ? Self.spelled(u.text) : u.text)
+            }
         case .spell:
             if let f = navigator.focusIndex {
-                submit(Utterance(text: presenter.label(for: f, in: navigator), language: navigator.language, source: .value, spell: true), user: true)
+                let label = presenter.label(for: f, in: navigator)
+                submit(Utterance(text: label, language: navigator.language, source: .value, spell: true), user: true)
+                flash(Self.spelled(label))
             }
         case .readAll:
             guard let f = navigator.focusIndex else { break }
@@ -108,6 +116,13 @@ extension Session {
         return Command.table.map { "\($0.usage): \(phrases.commandSummary($0.name) ?? $0.summary)" }.joined(separator: ". ")
     }
 
+    /// A label as the display spells it: its characters one by one, a blank between each and
+    /// two between words (`M i n h a s  l i s t a s`), so each reads as itself, not as a
+    /// contraction or part of a word.
+    static func spelled(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).map { $0.map(String.init).joined(separator: " ") }.joined(separator: "  ")
+    }
+
     /// The tester's feedback (mark, rate, …): said, and shown as a message.
     mutating func say(_ text: String, _ lang: String) {
         submit(Utterance(text: text, language: lang, source: .value), user: true)
@@ -121,6 +136,20 @@ extension Session {
     /// Shows a flash message for the profile's message time (`untilKey`: until a key other
     /// than panning).
     mutating func flash(_ text: BrailleText, untilKey: Bool = false) {
+        var text = text
+        // The same message again over itself ("End" for a second key past the end) would leave
+        // the display unchanged, as if the key did nothing: it is counted, "End (2)".
+        if let r = repeatedFlash, r.text == text.text, display.lastWrittenFlash == r.shown {
+            text.text += " (\(r.count + 1))"
+            repeatedFlash = (r.text, r.count + 1, text.text)
+        } else {
+            repeatedFlash = (text.text, 1, text.text)
+        }
+        // The display is away: the message waits to be shown when it is back.
+        if profile.braille, outputAvailability[.braille] == false, !missedMessages.contains(text.text) {
+            missedMessages.append(text.text)
+            if missedMessages.count > 20 { missedMessages.removeFirst() }
+        }
         display.showFlash(text)
         flashStaysUntilKey = untilKey
         restartFlashTimer()

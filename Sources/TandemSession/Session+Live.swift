@@ -28,7 +28,19 @@ extension Session {
             guard wasAvailable == false else { return }
             let text = status.output == .speech ? phrases.speechAvailable : phrases.brailleAvailable
             submit(Utterance(text: text, language: navigator.language, source: .announcement), user: false)
-            flash(text)
+            guard status.output == .braille else {
+                flash(text)
+                return
+            }
+            // The display is back: the output wrote the focus line as it is at once; over it, the
+            // message that it is connected with every message the display missed meanwhile
+            // (they are in the history too). A message kept until a key then covers a focus line
+            // the user has not felt: the next key only dismisses it, so where focus is is
+            // shown before anything moves it.
+            let missed = missedMessages
+            missedMessages = []
+            flash(([text] + missed).joined(separator: ". "))
+            display.focusMoved()
             return
         }
         if status.output == .speech {
@@ -43,8 +55,7 @@ extension Session {
         guard columns > 0 else { return }
         reportedWidth = columns
         guard columns != display.width else { return }
-        display.width = columns
-        if let f = navigator.focusIndex { display.showFocus(presenter.braille(for: f, in: navigator)) }
-        display.invalidate()
+        // The message and the focus line are cut again for the new width, where the user was.
+        display.setWidth(columns)
     }
 }

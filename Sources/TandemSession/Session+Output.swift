@@ -62,17 +62,31 @@ extension Session {
                         if readAll != nil { u.hint = nil }
                         if let extraHint { u.hint = [u.hint, extraHint].compactMap { $0 }.joined(separator: ". ") }
                     }
-                    if u.source == .progress && !profile.progressFeedback.speaks { continue }
+                    if u.source == .progress && !profile.progressFeedback.speaks {
+                        // Not said, but shown: with no speech the history holds it, as it holds
+                        // every other thing the display told (Docs/braille.md#rules).
+                        if !profile.speech { history.record(u) }
+                        continue
+                    }
                     submit(u, user: user)
-                case .focusLine(let text):
+                case .focusLine(var text):
                     if let progressOf {
                         showProgress(text, element: progressOf, last: lastStep)
                     } else if case .focused(_, let id, _) = event {
+                        if let extraHint { text.hint = [text.hint, extraHint].compactMap { $0 }.joined(separator: ". ") }
                         display.showFocus(text, window: window)
+                        focusLineText = text.text
                         display.focusMoved()
                         // A loading indicator just shown counts as a progress update on the display.
                         if navigator.screen[id]?.progress != nil { progressBraille.shown(id, at: now) }
                     } else {
+                        if Self.changesValue(event) {
+                            // A value changed (by a custom action, the app, the user): the cursor
+                            // goes on the change and the window with it, so the new value is felt
+                            // where it is (a stepper's or field's edited value keeps its own cursor).
+                            if !text.editing, let old = focusLineText { text.cursor = BrailleText.changeStart(from: old, to: text.text) }
+                            focusLineText = text.text
+                        }
                         display.showFocus(text)
                     }
                 case .flash(var text):
@@ -85,6 +99,14 @@ extension Session {
                     emit(.sound(icon))
                 }
             }
+        }
+    }
+
+    /// Whether `event` gives the focused element's line new content (not the rotor's entry).
+    static func changesValue(_ event: NavigatorEvent) -> Bool {
+        switch event {
+        case .valueChanged, .elementChanged: true
+        default: false
         }
     }
 
@@ -106,12 +128,22 @@ extension Session {
                 restartFlashTimer()
                 return
             }
-            let unseen = coversUnseenFocus
+            // Past either end of a message it goes and the focus line shows as it was (its
+            // window, focus not moved), so the line the user was on is always seen again; the
+            // next pan pans it (issue 26).
             display.dismissFlash()
-            // Past the message's end: the focus line under it, not panned if it is new.
-            if unseen { return }
+            return
         }
-        if display.pan(forward: forward) {
+        let reading = readAll != nil && !profile.speech
+        if display.pan(forward: forward, hint: !reading) {
+            // Read-all with no speech: the user's pan restarts the window's time.
+            if reading { scheduleBrailleReadAll() }
+            return
+        }
+        if reading && forward {
+            // Read-all with no speech goes on at the user's pace: past the line's end, the next
+            // element, and reading goes on from there.
+            advanceReadAll()
             return
         }
         // At the end of the line: on to the next element (or back to the previous one's end).
@@ -123,14 +155,15 @@ extension Session {
     mutating func submit(_ u: Utterance, user: Bool) {
         guard profile.speech else {
             // The history is what the user was told; with no speech, the display told it. A
-            // deaf-blind tester reviews it as a speech user reviews what was said.
-            if !u.isReview { history.record(u) }
+            // deaf-blind tester reviews it as a speech user reviews what was said, the hint
+            // (shown after the focus line on a pan) as its own entry, as speech says it apart.
+            if !u.isReview {
+                history.record(u)
+                if let h = u.hint, !h.isEmpty { history.record(Utterance(text: h, language: u.language, source: .hint)) }
+            }
             // Read-all with no speech moves on by itself at the pace speech would take (as
             // BRLTTY's autoscroll does), so the display shows each element in turn.
-            if readAll != nil, u.source == .focus {
-                timers.remove(.readAllStep)
-                timers.add(.readAllStep, at: now + duration(of: u))
-            }
+            if readAll != nil, u.source == .focus { scheduleBrailleReadAll(characters: u.text.count) }
             return
         }
         var u = u
@@ -165,6 +198,39 @@ extension Session {
 
     /// Speech ends come from the speech output: a live session while speech is connected.
     var speechEndsReported: Bool { timing == .live && outputAvailability[.speech] == true }
+
+    /// Read-all with no speech leaves each window on the display for the time a braille reader
+    /// takes: 2.5 times speech's time for its characters at the user's rate (150 ms a
+    /// character at the default rate; `rate-up`/`rate-down`, SAY_FASTER/SAY_SLOWER on the
+    /// display), at least 2 s (Docs/braille.md#rules).
+    func brailleReadAllDwell(characters: Int) -> Milliseconds {
+        max(2000, min(characters, display.width) * profile.msPerCharacter * 5 / 2)
+    }
+
+    /// Schedules read-all's next step on the display (after the window shown now, or a line of
+    /// `characters` about to be shown).
+    mutating func scheduleBrailleReadAll(characters: Int? = nil) {
+        timers.remove(.readAllStep)
+        let shown = characters ?? display.frame()?.cells.count ?? display.width
+        timers.add(.readAllStep, at: now + brailleReadAllDwell(characters: shown))
+    }
+
+    /// Read-all's next step: the focus line's next window, else the next element; the end
+    /// of the screen ends it.
+    mutating func advanceReadAll() {
+        // A message read-all met (the new rate, an announcement; in the history too) gives way
+        // as the display moves on.
+        if !profile.speech { display.dismissFlash() }
+        if !profile.speech, display.pan(forward: true, hint: false) {
+            scheduleBrailleReadAll()
+            return
+        }
+        if let events = navigator.advanceForReadAll() {
+            handle(events, user: false, window: .first)
+        } else {
+            readAll = nil
+        }
+    }
 
     /// Docs/formats.md#transcript: 60 ms a character at the default rate; spelling says each letter apart.
     func duration(of u: Utterance) -> Milliseconds {

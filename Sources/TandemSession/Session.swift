@@ -57,6 +57,13 @@ public struct Session {
     var appIntro: String?
     /// Whether each live output answers, as last reported.
     var outputAvailability: [OutputKind: Bool] = [:]
+    /// The focused element's line as last shown (the rotor's entries aside): a value change
+    /// puts the cursor where the new line differs from it.
+    var focusLineText: String?
+    /// Messages flashed while the display was away, shown when it is back (Docs/braille.md#rules).
+    var missedMessages: [String] = []
+    /// The message last flashed and how many times in a row (a repeat is counted on the display).
+    var repeatedFlash: (text: String, count: Int, shown: String)?
 
     public init(catalog: Catalog, profile: Profile, sink: any OutputSink, timing: SpeechTiming,
                 screen: String? = nil, makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
@@ -81,7 +88,9 @@ public struct Session {
     public mutating func start(at time: Milliseconds, helpHint: Bool = false) {
         now = max(now, time)
         // Opening the app is the user's own action: an announcement waits for this speech.
-        handle(navigator.start(), user: true, extraHint: helpHint ? presenter.phrases.helpHint : nil)
+        // With a display the hint names its help key too, and is shown after the first line.
+        let hint = profile.braille ? presenter.phrases.helpHintBraille : presenter.phrases.helpHint
+        handle(navigator.start(), user: true, extraHint: helpHint ? hint : nil)
     }
 
     /// A command from the user (a key, a braille key, a scenario line, a controller), carried
@@ -102,7 +111,10 @@ public struct Session {
         case .output:
             performOutputCommand(command)
         case .tester:
+            let reading = readAll
             beginKey()
+            // With no speech, the display's rate keys set read-all's pace without ending it.
+            if !profile.speech, command == .rateUp || command == .rateDown { readAll = reading }
             performTesterCommand(command)
         }
     }
@@ -220,11 +232,7 @@ public struct Session {
             }
         case .readAllStep:
             guard readAll != nil else { break }
-            if let events = navigator.advanceForReadAll() {
-                handle(events, user: false)
-            } else {
-                readAll = nil
-            }
+            advanceReadAll()
         case .progressBraille:
             if let line = progressBraille.due(at: now) { display.updateFocus(line) }
         }

@@ -185,6 +185,11 @@ final class BrailleStory {
             checked += 1
             // The key this speech answers: the last one pressed before it was asked for…
             let k = keyTimes.lastIndex { $0 <= asked[s.id] ?? r.time }
+            // Read-all with no speech goes at a braille reader's pace, slower than speech's
+            // (Docs/braille.md#rules): the elements speech reached and the display had not yet
+            // when the next key stopped it are not missing; the story's own steps check the
+            // elements the display did show.
+            if let k, [Command.readAll, .readFromTop].contains(keys[k].command), s.utterance.source == .focus { continue }
             // …and the lines on the display from that key until the next key's answer (a message
             // over a focus line not yet seen: the next key only shows the line), and the one
             // showing when it was pressed.

@@ -137,7 +137,8 @@ import TandemTestSupport
         story.press("FWINLT", shows: ingredients, window: 1)
         story.press("FWINLT", shows: ingredients, window: 0)
         story.press("KEY_TAB", shows: "Убрать томаты")
-        story.press("KEY_ENTER", shows: "Состав, пикантная пепперони, увеличенная порция моцареллы, томатный соус дейст", window: 0)
+        // The window where the tomatoes were, the cursor on what is there now.
+        story.press("KEY_ENTER", shows: "Состав, пикантная пепперони, увеличенная порция моцареллы, томатный соус дейст", window: 1)
         // Sizes and dough: position and "selected" on the line; choosing moves "selected".
         story.press("LNDN", shows: "25 см кнп 1/3")
         story.press("LNDN", shows: "выб 30 см кнп 2/3")

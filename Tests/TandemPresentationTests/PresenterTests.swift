@@ -62,7 +62,8 @@ struct PresenterTests {
         let (speech, braille) = Self.focusOutputs(nav)
         #expect(speech?.text == "Quantity, 2 items, adjustable")
         #expect(speech?.hint == "Swipe up or down with one finger to adjust the value")
-        #expect(braille == BrailleText(text: "Quantity, 2 items adj", cursor: 10, editing: true))
+        // The hint travels with the line: the display shows it when the user pans past the line.
+        #expect(braille == BrailleText(text: "Quantity, 2 items adj", cursor: 10, editing: true, hint: "Swipe up or down with one finger to adjust the value"))
     }
 
     @Test("braille keeps a comma between a label ending in a number and a value starting with one")
@@ -70,7 +71,7 @@ struct PresenterTests {
         let nav = try Self.navigator(#"{"id": "q", "label": "Bread $5.99", "traits": ["adjustable"], "adjust": {"value": 0, "max": 9, "format": "%@ in cart"}}"#, focus: "q")
         let (speech, braille) = Self.focusOutputs(nav)
         #expect(speech?.text.hasPrefix("Bread $5.99, 0 in cart") == true)
-        #expect(braille == BrailleText(text: "Bread $5.99, 0 in cart adj", cursor: 13, editing: true))
+        #expect(braille == BrailleText(text: "Bread $5.99, 0 in cart adj", cursor: 13, editing: true, hint: "Swipe up or down with one finger to adjust the value"))
         let unlabelled = try Self.navigator(#"{"id": "q", "traits": ["adjustable"], "adjust": {"value": 3, "max": 9}}"#, focus: "q")
         #expect(Self.focusOutputs(unlabelled).braille?.text.hasPrefix("3") == true, "no comma without a label")
     }

@@ -65,13 +65,14 @@ struct BrailleOnlyStoryTests {
         s.settle()
         let newest = try #require(sink.lastBrailleFrame)
         #expect(newest.flash)
-        // "3 de 3: …": the last thing the session told, with its place; not "Início".
-        #expect(newest.text.hasPrefix("3 de 3: "), "\(newest.text)")
+        // "4 de 4: …": the last thing the session told, with its place; not "Início".
+        #expect(newest.text.hasPrefix("4 de 4: "), "\(newest.text)")
         t += 1000
         s.perform(.historyPrevious, at: t)
         s.settle()
         let before = try #require(sink.lastBrailleFrame)
-        #expect(before.text.hasPrefix("2 de 3: "), "\(before.text)")
+        // Before it, the lists button's hint: shown after its line on a pan, kept as its own entry.
+        #expect(before.text == "3 de 4: Abre suas listas de compras", "\(before.text)")
         #expect(before.text != newest.text)
         // The newest entry is the element the display shows now, said as speech would say it.
         let label = try #require(s.navigator.focusedElement?.label)

@@ -60,7 +60,8 @@ struct CLITests {
                 checked.append(folder)
             }
         }
-        #expect(checked == ["albums", "grocery", "jobs", "pizza"], "every sample's golden file was checked")
+        #expect(checked == ["albums", "albums", "grocery", "grocery", "jobs", "jobs", "pizza", "pizza"],
+                "every sample's golden files were checked, its deaf-blind walk's too")
     }
 
     @Test("check fails on an edited golden file with a diff naming the line, expected and got")

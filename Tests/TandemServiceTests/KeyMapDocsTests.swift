@@ -44,6 +44,19 @@ struct KeyMapDocsTests {
         }
     }
 
+    @Test("Docs/braille.md's key table lists every default braille binding too (it had left out SAY_ABOVE)")
+    func braillePageMap() throws {
+        let braillePage = try String(contentsOfFile: PackageRoot.path("Docs/braille.md"), encoding: .utf8)
+        let start = try #require(braillePage.range(of: "\n## Default key map"))
+        let rest = braillePage[start.upperBound...]
+        let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for (key, binding) in KeyMap.default.braille {
+            let found = rows.contains { $0.hasPrefix("| `\(key)`") && $0.contains("| \(binding.name) |") }
+            #expect(found, "\(key) → \(binding.name) is not in Docs/braille.md's key table")
+        }
+    }
+
     @Test("every default terminal binding's command is in the terminal table")
     func terminalMap() {
         let commands = rows(under: "Default terminal map").map { $0[1] }.joined(separator: " ")

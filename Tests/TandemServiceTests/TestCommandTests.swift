@@ -16,17 +16,20 @@ struct TestCommandTests {
         return root
     }
 
-    @Test("tandem test Examples: the four samples pass, one line each, then the count and the time")
+    @Test("tandem test Examples: the four samples pass, each also walked by a deaf-blind tester, one line each, then the count and the time")
     func samplesPass() throws {
         let r = try CLITests.tandem(["test", "Examples"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == 9)
+        // Each sample's braille-only walk (`NAME.deafblind.scenario`, `profile braille-only`) too.
         #expect(lines.dropLast().map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
-            "ok Examples/albums/albums.scenario", "ok Examples/grocery/grocery.scenario",
-            "ok Examples/jobs/jobs.scenario", "ok Examples/pizza/pizza.scenario",
+            "ok Examples/albums/albums.deafblind.scenario", "ok Examples/albums/albums.scenario",
+            "ok Examples/grocery/grocery.deafblind.scenario", "ok Examples/grocery/grocery.scenario",
+            "ok Examples/jobs/jobs.deafblind.scenario", "ok Examples/jobs/jobs.scenario",
+            "ok Examples/pizza/pizza.deafblind.scenario", "ok Examples/pizza/pizza.scenario",
         ])
-        #expect(lines.last?.wholeMatch(of: /4 passed, 0 failed in \d+\.\d\d s/) != nil, "\(lines.last ?? "")")
+        #expect(lines.last?.wholeMatch(of: /8 passed, 0 failed in \d+\.\d\d s/) != nil, "\(lines.last ?? "")")
     }
 
     @Test("a broken catalog among good suites: the others run, the broken one is reported with its line, exit 2")
@@ -36,7 +39,7 @@ struct TestCommandTests {
         #expect(r.stdout.contains("ERROR  Tests/Fixtures/suites/broken/broken.scenario\n       Tests/Fixtures/suites/broken/broken.catalog.json:4: screens[0].root: expected an object, found a string"))
         #expect(r.stdout.contains("ok     Examples/pizza/pizza.scenario"))
         let last = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.wholeMatch(of: /4 passed, 0 failed, 1 error in \d+\.\d\d s/) != nil, "\(last)")
+        #expect(last.wholeMatch(of: /8 passed, 0 failed, 1 error in \d+\.\d\d s/) != nil, "\(last)")
     }
 
     @Test("with bad input the JUnit and HTML reports are still whole, with the bad case as an error")
@@ -46,7 +49,7 @@ struct TestCommandTests {
         let r = try CLITests.tandem(["test", "Examples", "Tests/Fixtures/suites/broken", "--junit", out + "/junit.xml", "--html", out + "/html"])
         #expect(r.status == 2)
         let junit = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
-        #expect(junit.contains("<testsuites name=\"tandem\" tests=\"5\" failures=\"0\" errors=\"1\""))
+        #expect(junit.contains("<testsuites name=\"tandem\" tests=\"9\" failures=\"0\" errors=\"1\""))
         #expect(junit.hasSuffix("</testsuites>\n"))
         let html = try String(contentsOfFile: out + "/html/index.html", encoding: .utf8)
         #expect(html.hasSuffix("</html>\n"))
@@ -81,7 +84,7 @@ struct TestCommandTests {
             #expect(r.stdout.contains("(shard \(k)/3)"))
             seen += r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.map { String($0.split(separator: " ")[1]) }
         }
-        #expect(seen.sorted() == ["Examples/albums/albums.scenario", "Examples/grocery/grocery.scenario", "Examples/jobs/jobs.scenario", "Examples/pizza/pizza.scenario"])
+        #expect(seen.sorted() == ["albums", "grocery", "jobs", "pizza"].flatMap { ["Examples/\($0)/\($0).deafblind.scenario", "Examples/\($0)/\($0).scenario"] })
     }
 
     @Test("a missing golden fails and says how to record it; --update records it and lists it; then the case passes")
@@ -119,7 +122,7 @@ struct TestCommandTests {
 
     @Test("--filter runs only the cases whose name matches")
     func filter() throws {
-        let r = try CLITests.tandem(["test", "Examples", "--filter", "p[iy]zza|jobs"])
+        let r = try CLITests.tandem(["test", "Examples", "--filter", "p[iy]zza\\.scenario|jobs\\.scenario"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("Examples/pizza/pizza.scenario") && r.stdout.contains("Examples/jobs/jobs.scenario"))
         #expect(!r.stdout.contains("grocery"))
@@ -130,7 +133,7 @@ struct TestCommandTests {
     func pathsFromStandardInput() throws {
         let r = try CLITests.tandem(["test", "-"], input: Data("Examples/albums\nExamples/jobs/jobs.scenario\n".utf8))
         #expect(r.status == 0)
-        #expect(r.stdout.contains("2 passed, 0 failed"))
+        #expect(r.stdout.contains("3 passed, 0 failed"), "albums' two scenarios and jobs': \(r.stdout)")
     }
 
     @Test("check reads the golden from standard input with -")
