@@ -30,6 +30,10 @@ let package = Package(
         // atspi-2.pc: -I/usr/include/at-spi-2.0 (+ GLib, D-Bus) -latspi; only TandemATSPI uses it.
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "TandemModel"),
+        // The POSIX helpers written once (Sources/TandemPOSIX): the monotonic clock, the pipe2 wake
+        // mailbox, Unix socket addresses, the line buffer. Glibc and the CLinux shim header only
+        // (nothing linked), so the app-facing TandemClient may use it and stays free of C libraries.
+        .target(name: "TandemPOSIX", dependencies: ["CLinux"]),
         .target(name: "TandemNavigator", dependencies: ["TandemModel"]),
         // Each language's words are a .strings file under Languages/, compiled into the binary.
         .target(name: "TandemPresentation", dependencies: ["TandemModel", "TandemNavigator"],
@@ -39,21 +43,21 @@ let package = Package(
         .target(name: "TandemPolicy", dependencies: ["TandemPresentation"]),
         // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
         .target(name: "TandemImport", dependencies: ["TandemModel", "TandemNavigator"]),
-        .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux"]),
+        .target(name: "TandemOutputs", dependencies: ["TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux", "TandemPOSIX"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemModel", "TandemNavigator"]),
         .target(name: "TandemService", dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol"]),
         // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
         .target(name: "TandemSuites", dependencies: ["TandemModel", "TandemPresentation", "TandemOutputs", "TandemService"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
-        .target(name: "TandemServer", dependencies: ["CLinux"]),
+        .target(name: "TandemServer", dependencies: ["CLinux", "TandemPOSIX"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
-        .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol"]),
+        .target(name: "TandemClient", dependencies: ["TandemModel", "TandemNavigator", "TandemProtocol", "TandemPOSIX"]),
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
         .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemModel", "TandemClient"]),
         .executableTarget(name: "tandem", dependencies: ["TandemService", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
                                                          "TandemATSPI", "TandemImport"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemService", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux", "TandemPOSIX"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
@@ -65,7 +69,7 @@ let package = Package(
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
                 dependencies: ["TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService",
-                               "TandemProcess", "CLinux"],
+                               "TandemProcess", "CLinux", "TandemPOSIX"],
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemNavigator", "TandemTestSupport"]),
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemProtocol"]),
+        .testTarget(name: "TandemPOSIXTests", dependencies: ["TandemPOSIX", "TandemTestSupport"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemClientTests", dependencies: ["TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),

@@ -1,4 +1,5 @@
 import Glibc
+import TandemPOSIX
 
 /// The control socket served on a thread that has other work, instead of one of its own
 /// (`ControlSocket.startHosted`): `tandem serve`'s session thread waits for its clients here,

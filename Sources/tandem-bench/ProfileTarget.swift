@@ -2,6 +2,7 @@ import TandemModel
 import TandemNavigator
 import TandemOutputs
 import TandemService
+import TandemPOSIX
 
 /// One piece of work, repeated with nothing else around it, for running under a profiler
 /// (`perf record`, `valgrind --tool=callgrind`): `tandem-bench profile load 100000`.

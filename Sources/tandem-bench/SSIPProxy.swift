@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import TandemPOSIX
 #endif
 
 /// A Unix-socket relay between `tandem serve` and a real speech-dispatcher that notes when each

@@ -3,6 +3,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 import TandemService
+import TandemPOSIX
 
 /// Measures one catalog size, in a process of its own (so that its peak memory is its own).
 struct SizeBenchmark {

@@ -4,6 +4,7 @@ import TandemNavigator
 import TandemOutputs
 import TandemProtocol
 import TandemService
+import TandemPOSIX
 
 /// `tandem-bench updates`: what one change an app sends costs Tandem, by the size of its screen
 /// (Docs/benchmarks.md#updates).

@@ -160,7 +160,7 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     private func listen() throws {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard UnixAddress.bind(fd, path) == 0, Glibc.listen(fd, 16) == 0 else {
+        guard UnixSocketAddress.bind(fd, path) == 0, Glibc.listen(fd, 16) == 0 else {
             close(fd)
             throw TestSupportError("fake SSIP peer cannot listen at \(path): \(String(cString: strerror(errno)))")
         }

@@ -18,7 +18,7 @@ public final class ScriptedTandem: Sendable {
         socket = folder + "/control.sock"
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
-        guard UnixAddress.bind(fd, socket) == 0, listen(fd, 1) == 0 else {
+        guard UnixSocketAddress.bind(fd, socket) == 0, listen(fd, 1) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw TestSupportError("listen on \(socket): \(reason)")
