@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a session's records go. One method taking one value; a sink must not block for long
 /// (a live sink hands slow work to its own queue) and must never throw into the session.
@@ -13,19 +14,16 @@ public final class NullSink: OutputSink {
 }
 
 /// Keeps every record, for tests.
-public final class RecordingSink: OutputSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [(time: Int, record: Record)] = []
+public final class RecordingSink: OutputSink, Sendable {
+    private let stored = Mutex<[(time: Int, record: Record)]>([])
     public init() {}
 
     public func emit(_ record: Record, at time: Int) {
-        lock.lock(); defer { lock.unlock() }
-        stored.append((time, record))
+        stored.withLock { $0.append((time, record)) }
     }
 
     public var records: [(time: Int, record: Record)] {
-        lock.lock(); defer { lock.unlock() }
-        return stored
+        stored.withLock { $0 }
     }
 }
 

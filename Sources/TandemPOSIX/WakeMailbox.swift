@@ -10,8 +10,11 @@ import Synchronization
 /// - `requestStop` makes every later `post` do nothing and wakes the thread a last time.
 /// - The pipe is closed once, by `closePipe` (the thread is done) or `deinit`.
 ///
-/// Locks: this module's types, and Tandem's outside the session module, share mutable state
-/// through `Synchronization.Mutex` only (`Docs/architecture.md#locks`).
+/// One lock kind: Tandem's threads share mutable state through `Synchronization.Mutex` only
+/// (never `NSLock` or a pthread mutex of its own), and a class that is `@unchecked Sendable`
+/// says why on that line (`ConcurrencyRuleTests`). `Mutex` is invisible to ThreadSanitizer on
+/// Linux; the files that rely on it are listed in Tests/Sanitizers/tsan.supp
+/// (Docs/reliability.md).
 public final class WakeMailbox<Mail: Sendable>: Sendable {
     private struct State: Sendable {
         var mail: Mail

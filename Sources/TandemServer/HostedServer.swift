@@ -10,7 +10,7 @@ import TandemPOSIX
 /// `startHosted`; `wake` is for any thread. Events are reported on the hosting thread, from
 /// inside `serve` and `flush`, as `ControlSocket.start`'s thread reports them. Everything else —
 /// the rules, the limits, `send`, `close`, `processed` — is the same (Docs/server.md).
-public final class HostedServer: @unchecked Sendable {
+public final class HostedServer: @unchecked Sendable {  // serve, flush and stop run on the hosting thread only; `wake`, for any thread, only posts to the Sendable mailbox
     private let loop: ServerLoop
     private let mailbox: Mailbox
     private var finished = false

@@ -12,7 +12,7 @@ import TandemPOSIX
 ///
 /// Bytes are forwarded as they come, before they are looked at; the relay adds one local hop
 /// each way (a few µs), which counts against Tandem in the figures.
-final class SSIPProxy: @unchecked Sendable {
+final class SSIPProxy: Sendable {
     /// One command line Tandem wrote, on one connection, and when its final reply came.
     struct Command: Sendable {
         var connection: Int

@@ -5,7 +5,7 @@ import TandemTestSupport
 
 /// A braille output on a `ManualClock`, talking to a `FakeBrlAPIPeer` through the real
 /// libbrlapi: what `BrailleFaultTests` and `BrailleWorkerRuleTests` drive.
-final class BrailleFaultRig: @unchecked Sendable {
+final class BrailleFaultRig: Sendable {
     typealias Packet = FakeBrlAPIPacket
 
     let peer: FakeBrlAPIPeer

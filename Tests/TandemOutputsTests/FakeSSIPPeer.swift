@@ -12,7 +12,7 @@ import TandemTestSupport
 /// Deterministic: it does nothing on its own; every reply follows a command, every event a
 /// call. `pending` says whether a command is still being answered, so a test moves its
 /// `ManualClock` only once the peer is done.
-final class FakeSSIPPeer: @unchecked Sendable {
+final class FakeSSIPPeer: Sendable {
     /// What the peer was sent: one command line, or `DATA` with a message's text.
     struct Command: Sendable, Hashable, CustomStringConvertible {
         /// The connection, by the order it was accepted (0 first).

@@ -136,7 +136,7 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// A blocking client socket with a 10 s receive timeout (so a test that is wrong fails
 /// instead of hanging).
-final class TestClient: @unchecked Sendable {
+final class TestClient: @unchecked Sendable {  // one test thread at a time reads it; its buffer is its only mutable state
     let fd: Int32
     private var buffer: [UInt8] = []
     private var ended = false

@@ -3,6 +3,7 @@ import Testing
 import TandemModel
 import TandemService
 import TandemSuites
+import Synchronization
 
 @Suite("SuiteRunner: cases replayed, compared, recorded")
 struct SuiteRunnerTests {
@@ -129,9 +130,8 @@ struct SuiteRunnerTests {
 }
 
 /// Names collected from the runner's threads.
-final class Seen: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
-    var names: [String] { lock.lock(); defer { lock.unlock() }; return list }
+final class Seen: Sendable {
+    private let list = Mutex<[String]>([])
+    func add(_ s: String) { list.withLock { $0.append(s) } }
+    var names: [String] { list.withLock { $0 } }
 }

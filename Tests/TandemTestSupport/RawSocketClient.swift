@@ -3,7 +3,7 @@ import Glibc
 
 /// A client of `tandem serve` that can misbehave: it writes raw bytes (half lines, floods,
 /// oversize lines), and reads lines only when told (or never). For robustness tests.
-public final class RawSocketClient: @unchecked Sendable {
+public final class RawSocketClient: @unchecked Sendable {  // one test thread at a time reads it; the line buffer is its only mutable state
     public let fd: Int32
     /// What the service sent and no `readLine` took yet (the server's own line splitting).
     private var lines = LineBuffer(maxLine: Int.max)

@@ -27,7 +27,7 @@ import TandemPOSIX
 /// often, until the call has returned. One wait no signal can end: libbrlapi reading the rest
 /// of a packet BRLTTY sent half of (it retries a `read` on EINTR); that call returns when
 /// BRLTTY sends the rest or closes the connection.
-final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
+final class BrlAPIDeadlineCall<Value: Sendable>: Sendable {
     private struct State {
         var thread: pthread_t?
         var value: Value?

@@ -31,7 +31,7 @@ import TandemPolicy
 /// itself; it then reports an end it had to make up (the text could not be sent, or went stale
 /// in an outage) only to a session that waits for it. `.speechSettings` records change the
 /// voice of every connection before the next utterance.
-public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
+public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {  // trace, clock and sendBuffer are set before `start`; voice changes on the session's thread only; the worker is behind `lock`
     /// Voice settings from the profile.
     public struct Voice: Sendable, Hashable {
         /// speech-dispatcher's scale, -100…100.
