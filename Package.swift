@@ -35,6 +35,10 @@ let package = Package(
         // The words every layer passes on: records and sinks, the transcript's line format,
         // commands, app actions, utterances and speech decisions. Pure; imports nothing.
         .target(name: "TandemVocabulary"),
+        // The POSIX helpers written once (Sources/TandemPOSIX): the monotonic clock, the pipe2 wake
+        // mailbox, Unix socket addresses, the line buffer. Glibc and the CLinux shim header only
+        // (nothing linked), so the app-facing TandemClient may use it and stays free of C libraries.
+        .target(name: "TandemPOSIX", dependencies: ["CLinux"]),
         .target(name: "TandemModel", dependencies: ["TandemVocabulary"]),
         .target(name: "TandemNavigator", dependencies: ["TandemVocabulary", "TandemModel"]),
         // Each language's words are a .strings file under Languages/, compiled into the binary.
@@ -45,7 +49,7 @@ let package = Package(
         .target(name: "TandemPolicy", dependencies: ["TandemVocabulary", "TandemPresentation"]),
         // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
         .target(name: "TandemImport", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
-        .target(name: "TandemOutputs", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux"]),
+        .target(name: "TandemOutputs", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux", "TandemPOSIX"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemVocabulary", "TandemModel"]),
         // The session and the service with their one entry (SessionCore.apply): pure, no clock, no I/O.
@@ -56,14 +60,14 @@ let package = Package(
         // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
         .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService", "TandemSession"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
-        .target(name: "TandemServer", dependencies: ["TandemVocabulary", "CLinux"]),
+        .target(name: "TandemServer", dependencies: ["TandemVocabulary", "CLinux", "TandemPOSIX"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
-        .target(name: "TandemClient", dependencies: ["TandemVocabulary", "TandemModel", "TandemProtocol"]),
+        .target(name: "TandemClient", dependencies: ["TandemVocabulary", "TandemModel", "TandemProtocol", "TandemPOSIX"]),
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
         .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemVocabulary", "TandemModel", "TandemClient"]),
         .executableTarget(name: "tandem", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
                                                          "TandemATSPI", "TandemImport"]),
-        .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux"]),
+        .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux", "TandemPOSIX"]),
         // The example app of Examples/clients/swift: the grocery screen over the socket.
         .executableTarget(name: "tandem-example-grocery", dependencies: ["TandemClient"], path: "Examples/clients/swift"),
         // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
@@ -75,7 +79,7 @@ let package = Package(
         // randomness, waiting, live sessions. Only test targets depend on it.
         .target(name: "TandemTestSupport",
                 dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemService", "TandemSession",
-                               "TandemProcess", "CLinux"],
+                               "TandemProcess", "CLinux", "TandemPOSIX"],
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemVocabulary", "TandemNavigator", "TandemTestSupport"]),
@@ -87,6 +91,7 @@ let package = Package(
         .testTarget(name: "TandemServiceTests", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemSuitesTests", dependencies: ["TandemSuites", "TandemService", "TandemSession", "TandemTestSupport"]),
         .testTarget(name: "TandemProtocolTests", dependencies: ["TandemVocabulary", "TandemProtocol"]),
+        .testTarget(name: "TandemPOSIXTests", dependencies: ["TandemPOSIX", "TandemTestSupport"]),
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemClientTests", dependencies: ["TandemVocabulary", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TandemModel
 import TandemProtocol
+internal import TandemPOSIX
 
 /// One connection to `tandem serve` (Docs/protocol.md), past `hello` and `welcome`.
 /// `TandemApp` and `TandemController` add the messages of each role; this is the layer under
@@ -216,26 +217,21 @@ public final class TandemConnection: Sendable {
     private static func startReader(_ socket: UnixSocket, _ inbox: Inbox, _ done: DispatchSemaphore) {
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 64 << 10)
-            var pending: [UInt8] = []
-            var number = 0
+            // Lines numbered as the server numbers a client's (`\r\n` accepted, empty lines
+            // counted and skipped); the service's lines have no length limit here.
+            var lines = LineBuffer(maxLine: Int.max)
             var reason = ""
             reading: while true {
                 switch socket.read(into: &buffer) {
                 case .success(let n):
-                    pending += buffer[0..<n]
-                    var start = 0
-                    while let end = pending[start...].firstIndex(of: 10) {
-                        var line = Array(pending[start..<end])
-                        start = end + 1
-                        number += 1
-                        if line.last == 13 { line.removeLast() }
+                    buffer.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                    while case .line(let number, let line) = lines.next() {
                         if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
                         switch ServerMessageDecoder.decode(line, line: number) {
                         case .success(let m): inbox.deliver(.message(m))
                         case .failure(let e): inbox.deliver(.undecodable(line: String(decoding: line, as: UTF8.self), e))
                         }
                     }
-                    pending.removeFirst(start)
                 case .failure(let end):
                     reason = end.reason
                     break reading

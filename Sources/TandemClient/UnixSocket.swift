@@ -1,4 +1,5 @@
 import Glibc
+internal import TandemPOSIX
 
 /// A connected Unix stream socket: the few calls a client makes on it. Not thread-safe by
 /// itself; `TandemConnection` gives each direction to one thread.
@@ -7,21 +8,14 @@ struct UnixSocket: Sendable {
 
     /// Connects to `path`; the error names the path and the reason.
     static func connect(to path: String) throws(TandemClientError) -> UnixSocket {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else {
-            throw .unavailable("the socket path \(path) is longer than a Unix socket address allows (\(capacity - 1) bytes)")
+        guard path.utf8.count <= UnixSocketAddress.maxPathBytes else {
+            throw .unavailable("the socket path \(path) is longer than a Unix socket address allows (\(UnixSocketAddress.maxPathBytes) bytes)")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .unavailable("cannot make a socket: \(String(cString: strerror(errno)))") }
         var result: Int32
         repeat {
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            result = UnixSocketAddress.connect(fd, path)
         } while result != 0 && errno == EINTR
         guard result == 0 else {
             let reason = String(cString: strerror(errno))

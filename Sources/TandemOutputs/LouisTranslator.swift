@@ -1,5 +1,6 @@
 import CLouis
 import Foundation
+import Synchronization
 import TandemPresentation
 import TandemVocabulary
 
@@ -16,7 +17,7 @@ import TandemVocabulary
 ///
 /// liblouis keeps one table cache and one set of buffers for the whole process and is not
 /// thread-safe, so every call from every translator is serialised on one process-wide lock.
-public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
+public final class LouisTranslator: BrailleTranslator, Sendable {
     /// Table lists per language as liblouis writes them.
     public struct Tables: Sendable, Hashable {
         public var uncontracted: String
@@ -37,8 +38,7 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
     public let computerBrailleAtCursor: Bool
     let tables: [String: Tables]
     /// Process-wide: two translators (two sessions, a profile change) share liblouis' state.
-    static let lock = NSLock()
-    var lock: NSLock { Self.lock }
+    static let lock = Mutex(())
 
     public init(contracted: Bool = false, computerBrailleAtCursor: Bool = true, tables: [String: Tables] = LouisTranslator.defaultTables) {
         self.contracted = contracted
@@ -55,12 +55,8 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
 
     /// Whether liblouis can compile every table list this translator uses.
     public func checkTables() -> [String] {
-        lock.lock(); defer { lock.unlock() }
-        var missing: [String] = []
-        for t in tables.values.flatMap({ [$0.uncontracted, $0.contracted] }).sorted() where lou_getTable(t) == nil {
-            missing.append(t)
-        }
-        return missing
+        let lists: [String] = tables.values.flatMap { [$0.uncontracted, $0.contracted] }.sorted()
+        return Self.lock.withLock { _ in lists.filter { lou_getTable($0) == nil } }
     }
 
     /// What a person is told when some table list cannot be compiled (braille would come
@@ -76,7 +72,12 @@ public final class LouisTranslator: BrailleTranslator, @unchecked Sendable {
         let input = text.unicodeScalars.map { widechar($0.value) }
         guard !input.isEmpty else { return ([], cursor.map { _ in 0 }) }
         let table = tableList(for: language)
-        lock.lock(); defer { lock.unlock() }
+        return Self.lock.withLock { _ in translateLocked(input, table: table, text: text, cursor: cursor, editing: editing) }
+    }
+
+    /// `translate` under the process-wide lock.
+    private func translateLocked(_ input: [widechar], table: String, text: String, cursor: Int?,
+                                 editing: Bool) -> (cells: [Cell], cursor: Int?) {
         // Contraction can lengthen text (numbers, capitals, indicators); 4× plus slack is ample.
         var capacity = input.count * 4 + 16
         for _ in 0..<3 {

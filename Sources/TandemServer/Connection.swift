@@ -1,3 +1,5 @@
+import TandemPOSIX
+
 /// One client's state, owned by the server's thread.
 final class Connection {
     let id: ControlSocket.ClientID

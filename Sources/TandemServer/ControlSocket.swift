@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import TandemPOSIX
 import Synchronization
 
 /// The control socket: a Unix stream socket that carries one line per message, served by one

@@ -1,4 +1,5 @@
 import Glibc
+import TandemPOSIX
 
 /// The control socket served on a thread that has other work, instead of one of its own
 /// (`ControlSocket.startHosted`): `tandem serve`'s session thread waits for its clients here,
@@ -9,7 +10,7 @@ import Glibc
 /// `startHosted`; `wake` is for any thread. Events are reported on the hosting thread, from
 /// inside `serve` and `flush`, as `ControlSocket.start`'s thread reports them. Everything else —
 /// the rules, the limits, `send`, `close`, `processed` — is the same (Docs/server.md).
-public final class HostedServer: @unchecked Sendable {
+public final class HostedServer: @unchecked Sendable {  // serve, flush and stop run on the hosting thread only; `wake`, for any thread, only posts to the Sendable mailbox
     private let loop: ServerLoop
     private let mailbox: Mailbox
     private var finished = false

@@ -1,4 +1,5 @@
 import Glibc
+import TandemPOSIX
 
 /// The socket file and its listening descriptor: made safely, and removed only by the server
 /// that made it.
@@ -10,7 +11,7 @@ struct ListeningSocket: Sendable {
     private let inode: UInt64
 
     /// sun_path holds 108 bytes, the last a NUL.
-    static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+    static let maxPathBytes = UnixSocketAddress.maxPathBytes
 
     /// Checks (or makes) the directory, replaces a stale socket file, binds, makes the file
     /// 0600 and listens. The descriptor is nonblocking and close-on-exec.
@@ -109,25 +110,13 @@ struct ListeningSocket: Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return errno }
         defer { Glibc.close(fd) }
-        if withAddress(path, { connect(fd, $0, $1) }) == 0 { return 0 }
+        if UnixSocketAddress.connect(fd, path) == 0 { return 0 }
         let code = errno
         return code == EAGAIN || code == EINPROGRESS ? 0 : code
     }
 
     private static func bind(_ fd: Int32, _ path: String) -> Int32 {
-        withAddress(path) { Glibc.bind(fd, $0, $1) }
-    }
-
-    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes.prefix(raw.count - 1))
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        UnixSocketAddress.bind(fd, path)
     }
 
     static func directory(of path: String) -> String {

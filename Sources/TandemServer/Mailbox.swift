@@ -1,10 +1,10 @@
-import CLinux
 import Dispatch
 import Glibc
 import Synchronization
+import TandemPOSIX
 
 /// What the service's threads share with the server's thread: the mail they post (lines to
-/// send, closes, acknowledgements), the wake pipe that interrupts its `poll`, and the event
+/// send, closes, acknowledgements) in a `WakeMailbox`, whose pipe interrupts its `poll`, and the event
 /// handler, which `stop` removes so that nothing is reported once it has returned.
 final class Mailbox: Sendable {
     enum Mail: Sendable {
@@ -18,13 +18,10 @@ final class Mailbox: Sendable {
         var stopping: Bool
     }
 
-    private struct Box {
+    /// What is posted and not yet taken.
+    private struct Posted: Sendable {
         var mail: [Mail] = []
         var processed: [ControlSocket.ClientID: Int] = [:]
-        var stopping = false
-        var wakePending = false
-        /// The wake pipe's write end; -1 once the loop has finished and closed the pipe.
-        var wakeWriteFD: Int32 = -1
     }
 
     /// The handler inside a struct: a `Mutex` of a bare closure hands it to `withLock` through
@@ -35,82 +32,49 @@ final class Mailbox: Sendable {
         var call: (@Sendable (ControlSocket.Event) -> Void)?
     }
 
-    private let box = Mutex(Box())
+    /// The mail and the wake pipe the loop polls (`WakeMailbox`: pipe2, one write per wait).
+    private let posted = WakeMailbox(Posted())
     private let handler: Mutex<Handler>
     private let stopped = Atomic<Bool>(false)
     /// The server thread, once it runs (`stop` on it must not wait for itself).
     private let thread = Mutex<pthread_t?>(nil)
     let finished = DispatchSemaphore(value: 0)
-    /// The wake pipe's read end, which the loop polls (both ends are nonblocking and
-    /// close-on-exec).
-    let wakeFD: Int32
 
     init(handler: @escaping @Sendable (ControlSocket.Event) -> Void) {
         self.handler = Mutex(Handler(call: handler))
-        var fds: [Int32] = [-1, -1]
-        if pipe2(&fds, O_NONBLOCK | O_CLOEXEC) != 0 { fds = [-1, -1] }
-        wakeFD = fds[0]
-        box.withLock { $0.wakeWriteFD = fds[1] }
     }
 
-    deinit {
-        closePipe()
-    }
+    /// The wake pipe's read end, which the loop polls (both ends are nonblocking and
+    /// close-on-exec).
+    var wakeFD: Int32 { posted.wakeFD }
 
-    var isUsable: Bool { wakeFD >= 0 }
+    var isUsable: Bool { posted.isUsable }
 
     /// Both ends of the wake pipe, while open (tests look for leaks).
-    var pipeDescriptors: [Int32] {
-        box.withLock { b in b.wakeWriteFD >= 0 ? [wakeFD, b.wakeWriteFD] : [] }
-    }
+    var pipeDescriptors: [Int32] { posted.pipeDescriptors }
 
     /// Closes the pipe once the loop is done (a stopped mailbox never writes to it again), so
     /// `stop` leaves no descriptor behind even while the thread object lingers.
-    func closePipe() {
-        box.withLock { b in
-            guard b.wakeWriteFD >= 0 else { return }
-            close(b.wakeWriteFD)
-            close(wakeFD)
-            b.wakeWriteFD = -1
-        }
-    }
+    func closePipe() { posted.closePipe() }
 
     // MARK: any thread
 
     func post(_ mail: Mail) {
-        box.withLock { b in
-            guard !b.stopping else { return }
-            b.mail.append(mail)
-            wake(&b)
-        }
+        posted.post { $0.mail.append(mail) }
     }
 
     func postProcessed(_ client: ControlSocket.ClientID) {
-        box.withLock { b in
-            guard !b.stopping else { return }
-            b.processed[client, default: 0] += 1
-            wake(&b)
-        }
+        posted.post { $0.processed[client, default: 0] += 1 }
     }
 
     /// Ends the loop's wait with nothing posted (a hosted server's host has input of its own).
-    func wake() {
-        box.withLock { b in
-            guard !b.stopping else { return }
-            wake(&b)
-        }
-    }
+    func wake() { posted.wake() }
 
     /// Asks the thread to finish; from then on nothing is reported. True the first time.
     @discardableResult
     func requestStop() -> Bool {
         stopped.store(true, ordering: .sequentiallyConsistent)
-        return box.withLock { b in
-            guard !b.stopping else { return false }
-            b.stopping = true
-            wake(&b)
-            return true
-        }
+        return posted.requestStop()
     }
 
     /// Removes the handler, waiting for an event being reported to return. Not on the
@@ -123,13 +87,6 @@ final class Mailbox: Sendable {
         thread.withLock { t in t.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
-    private func wake(_ b: inout Box) {
-        guard !b.wakePending else { return }
-        b.wakePending = true
-        var one: UInt8 = 1
-        if b.wakeWriteFD >= 0 { _ = write(b.wakeWriteFD, &one, 1) }
-    }
-
     // MARK: the server's thread
 
     func enterServerThread() {
@@ -138,17 +95,9 @@ final class Mailbox: Sendable {
 
     /// Takes all the mail and drains the wake pipe, so the next post wakes the loop again.
     func take() -> Taken {
-        box.withLock { b in
-            if b.wakePending && b.wakeWriteFD >= 0 {
-                var sink = [UInt8](repeating: 0, count: 64)
-                while read(wakeFD, &sink, sink.count) > 0 {}
-                b.wakePending = false
-            }
-            defer {
-                b.mail = []
-                b.processed = [:]
-            }
-            return Taken(mail: b.mail, processed: b.processed, stopping: b.stopping)
+        posted.take { p, stopping in
+            defer { p = Posted() }
+            return Taken(mail: p.mail, processed: p.processed, stopping: stopping)
         }
     }
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import TandemPOSIX
 
 /// The server's loop: one `poll` over the wake pipe, the listening socket and every
 /// connection. Each round it takes the mail, accepts, reads at most `readChunk` from each

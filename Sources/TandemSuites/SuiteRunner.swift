@@ -186,7 +186,7 @@ public struct SuiteRunner: Sendable {
 }
 
 /// Transcript lines collected in memory.
-final class LineSink: OutputSink, @unchecked Sendable {
+final class LineSink: OutputSink, @unchecked Sendable {  // one case's replay, on one thread, fills it; read after the replay returns
     // Used by one case's replay on one thread only.
     private(set) var lines: [String] = []
     func emit(_ record: Record, at time: Int) {

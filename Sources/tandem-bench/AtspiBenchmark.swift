@@ -2,6 +2,7 @@ import Foundation
 import TandemProcess
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 
 /// `tandem-bench atspi`: the AT-SPI bridge on a private accessibility desktop
@@ -143,12 +144,11 @@ enum AtspiBenchmark {
     }
 
     /// A process of the benchmark's, its standard input a pipe, its standard error kept.
-    final class Child: @unchecked Sendable {  // errorBytes behind lock
+    final class Child: @unchecked Sendable {  // Process and Pipe are not Sendable; used from the benchmark's thread and the pipe's handler, which touches only errorBytes
         let process = Process()
         let input = Pipe()
         let errors = Pipe()
-        let lock = NSLock()
-        var errorBytes: [UInt8] = []
+        let errorBytes = Mutex<[UInt8]>([])
 
         init(_ arguments: [String], environment: [String: String]) throws {
             process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -160,13 +160,13 @@ enum AtspiBenchmark {
             errors.fileHandleForReading.readabilityHandler = { [weak self] h in
                 let d = h.availableData
                 guard let self, !d.isEmpty else { return }
-                self.lock.withLock { self.errorBytes += d }
+                self.errorBytes.withLock { $0 += d }
             }
             try process.run()
         }
 
         var pid: Int32 { process.processIdentifier }
-        var errorText: String { lock.withLock { String(decoding: errorBytes, as: UTF8.self) } }
+        var errorText: String { errorBytes.withLock { String(decoding: $0, as: UTF8.self) } }
         func write(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
 
         func stop() {

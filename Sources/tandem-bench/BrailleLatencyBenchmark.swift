@@ -7,6 +7,7 @@ import TandemPresentation
 import TandemService
 import TandemSession
 import TandemVocabulary
+import Synchronization
 
 /// `tandem-bench braille HOST`: the braille output against a real BRLTTY (Docs/braille.md).
 ///
@@ -90,7 +91,7 @@ enum BrailleLatencyBenchmark {
     // MARK: 2. key -> write
 
     /// A live session whose braille output reports every write to `onWrite`.
-    final class Bench: @unchecked Sendable {
+    final class Bench: @unchecked Sendable {  // LiveRunner's settings are set before its thread starts; the rest is let
         let runner: LiveRunner
         let output: BrlAPIOutput
         let records = RecordingSink()
@@ -125,15 +126,14 @@ enum BrailleLatencyBenchmark {
     }
 
     /// Collects write events across threads.
-    final class WriteLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var events: [BrailleWriteEvent] = []
+    final class WriteLog: Sendable {
+        private let events = Mutex<[BrailleWriteEvent]>([])
         let signal = DispatchSemaphore(value: 0)
         func add(_ e: BrailleWriteEvent) {
-            lock.lock(); events.append(e); lock.unlock()
+            events.withLock { $0.append(e) }
             signal.signal()
         }
-        var all: [BrailleWriteEvent] { lock.lock(); defer { lock.unlock() }; return events }
+        var all: [BrailleWriteEvent] { events.withLock { $0 } }
         func drain() { while signal.wait(timeout: .now()) == .success {} }
     }
 

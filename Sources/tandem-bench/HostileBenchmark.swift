@@ -5,6 +5,7 @@ import TandemPresentation
 import TandemService
 import TandemSession
 import TandemVocabulary
+import TandemPOSIX
 
 /// `tandem-bench hostile`: what one buggy or hostile app can make the service do (issue 27;
 /// Docs/reliability.md#hostile-clients), in-process through the service as `tandem serve`'s

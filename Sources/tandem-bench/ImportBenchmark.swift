@@ -1,6 +1,7 @@
 import Foundation
 import TandemImport
 import TandemModel
+import TandemPOSIX
 
 /// `tandem-bench import`: importing a generated page source of 5,000 XML elements (iOS and
 /// Android), against loading the catalog it produces (Docs/benchmarks.md#import).

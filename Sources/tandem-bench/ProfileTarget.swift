@@ -4,6 +4,7 @@ import TandemOutputs
 import TandemService
 import TandemSession
 import TandemVocabulary
+import TandemPOSIX
 
 /// One piece of work, repeated with nothing else around it, for running under a profiler
 /// (`perf record`, `valgrind --tool=callgrind`): `tandem-bench profile load 100000`.

@@ -3,6 +3,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 import TandemVocabulary
+import TandemPOSIX
 #endif
 
 /// A Unix-socket relay between `tandem serve` and a real speech-dispatcher that notes when each
@@ -12,7 +13,7 @@ import TandemVocabulary
 ///
 /// Bytes are forwarded as they come, before they are looked at; the relay adds one local hop
 /// each way (a few µs), which counts against Tandem in the figures.
-final class SSIPProxy: @unchecked Sendable {
+final class SSIPProxy: Sendable {
     /// One command line Tandem wrote, on one connection, and when its final reply came.
     struct Command: Sendable {
         var connection: Int

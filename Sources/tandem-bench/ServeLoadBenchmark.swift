@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TandemOutputs
+import TandemPOSIX
 
 /// `tandem-bench serve-load`: a real `tandem serve` (the `tandem` built beside this binary, in
 /// a process of its own) under an app's stream of changes and many clients, over its socket

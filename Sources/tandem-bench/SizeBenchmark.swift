@@ -5,6 +5,7 @@ import TandemPresentation
 import TandemService
 import TandemSession
 import TandemVocabulary
+import TandemPOSIX
 
 /// Measures one catalog size, in a process of its own (so that its peak memory is its own).
 struct SizeBenchmark {

@@ -1,15 +1,17 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import TandemPOSIX
 #endif
 
 /// A client of `tandem serve` over its Unix socket (Docs/server.md): whole lines out, whole
 /// lines in. One thread uses a client at a time.
-final class SocketClient: @unchecked Sendable {
+final class SocketClient: @unchecked Sendable {  // one thread at a time: a load generator's own thread, then the report's
     let fd: Int32
-    /// Bytes read and not yet handed out as lines: `buffer[start...]`.
-    private var buffer: [UInt8] = []
-    private var start = 0
+    /// Bytes read and not yet handed out as lines (the server's own line splitting).
+    private var lines = LineBuffer(maxLine: Int.max)
+    /// What `fill` reads into, one buffer for the client's life.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     /// The service closed the connection.
     private(set) var closed = false
     /// Bytes read in all.
@@ -40,14 +42,8 @@ final class SocketClient: @unchecked Sendable {
 
     /// Calls `body` with the `sockaddr_un` of `path` and its length (bind, connect).
     static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) throws -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchFailure("the socket path \(path) is too long") }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        guard let result = UnixSocketAddress.with(path, body) else { throw BenchFailure("the socket path \(path) is too long") }
+        return result
     }
 
     deinit { close(fd) }
@@ -77,15 +73,7 @@ final class SocketClient: @unchecked Sendable {
     func readLine(timeoutMs: Int) -> [UInt8]? {
         let deadline = Monotonic.now() + UInt64(timeoutMs) * 1_000_000
         while true {
-            if let newline = buffer[start...].firstIndex(of: 10) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                if start > 65_536 && start * 2 > buffer.count {
-                    buffer.removeSubrange(0..<start)
-                    start = 0
-                }
-                return line
-            }
+            if case .line(_, let line) = lines.next() { return line }
             if closed { return nil }
             let now = Monotonic.now()
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -101,8 +89,7 @@ final class SocketClient: @unchecked Sendable {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 0) > 0 else { break }
             fill()
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
+            lines.discard()
         }
         return !closed
     }
@@ -112,16 +99,14 @@ final class SocketClient: @unchecked Sendable {
     func discard(timeoutMs: Int) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         if poll(&p, 1, Int32(timeoutMs)) > 0 { fill() }
-        buffer.removeAll(keepingCapacity: true)
-        start = 0
+        lines.discard()
         return !closed
     }
 
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n > 0 {
-            buffer += chunk[0..<n]
+            chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             bytesRead += n
         } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
             closed = true

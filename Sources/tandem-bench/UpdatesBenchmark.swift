@@ -6,6 +6,7 @@ import TandemProtocol
 import TandemService
 import TandemSession
 import TandemVocabulary
+import TandemPOSIX
 
 /// `tandem-bench updates`: what one change an app sends costs Tandem, by the size of its screen
 /// (Docs/benchmarks.md#updates).

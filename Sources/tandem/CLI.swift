@@ -19,29 +19,21 @@ enum CLI {
         case "--version", "version":
             print("tandem 0.1.0")
             return 0
-        case "replay": return run(rest, usage: Help.replay, ReplayCommand.run)
-        case "check": return run(rest, usage: Help.check, CheckCommand.run)
-        case "view": return run(rest, usage: Help.view, ViewCommand.run)
-        case "run": return run(rest, usage: Help.run, RunCommand.run)
-        case "test": return run(rest, usage: Help.test, TestCommand.run)
-        case "lint": return run(rest, usage: Help.lint, LintCommand.run)
-        case "import": return run(rest, usage: ImportCommand.help, ImportCommand.run)
-        case "serve": return run(rest, usage: Help.serve, ServeCommand.run)
-        case "ctl": return run(rest, usage: Help.ctl, CtlCommand.run)
-        case "atspi": return run(rest, usage: Help.atspi, AtspiCommand.run)
-        default:
+        case let name:
+            if let command = Subcommand.named(name) { return run(rest, command) }
             printErr("tandem: error: unknown command \"\(sub)\"\n\n" + Help.overview)
             return 64
         }
     }
 
-    static func run(_ args: [String], usage: String, _ body: (Arguments) throws(CLIError) -> Int32) -> Int32 {
+    static func run(_ args: [String], _ command: Subcommand) -> Int32 {
+        let usage = command.help
         if args.contains("-h") || args.contains("--help") {
             print(usage)
             return 0
         }
         do {
-            return try body(Arguments(args))
+            return try command.run(Arguments(args, for: command))
         } catch {
             switch error {
             case .usage(let m):
@@ -69,8 +61,8 @@ enum CLIError: Error {
     case unavailable(String)
 }
 
-/// Positional arguments and `--name value` options. `-` alone is a positional argument
-/// (standard input).
+/// Positional arguments and the options a subcommand declares (`Subcommand.options`),
+/// `--name value` or `--name=value`. `-` alone is a positional argument (standard input).
 struct Arguments {
     var positional: [String] = []
     /// The last value of each option.
@@ -79,59 +71,59 @@ struct Arguments {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
 
-    static let valued: Set<String> = ["--profile", "--out", "--speech", "--braille", "--braille-host", "--transcript",
-                                      "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
-                                      "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
-                                      "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority",
-                                      "--app", "--pid", "--density"]
-    /// Other spellings of an option.
-    static let aliases = ["--braille-host": "--braille"]
-    static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime",
-                                          "--snapshot", "--chrome"]
-    /// Options whose value may be left out (`tandem run --connect` means the default socket):
-    /// the next word is the value unless it is an option; left out, the value is "".
-    static let optionallyValued: Set<String> = ["--connect"]
-
-    init(_ args: [String]) throws(CLIError) {
+    /// Reads `args` against the options `command` declares: any other option is a usage
+    /// error naming the subcommand. An alias is stored under the option's name.
+    init(_ args: [String], for command: Subcommand) throws(CLIError) {
         var i = 0
         while i < args.count {
-            var a = args[i]
-            // `-j N` and `-jN` are `--jobs N`.
-            if a == "-j" { a = "--jobs" } else if a.hasPrefix("-j"), !a.hasPrefix("--") { a = "--jobs=" + a.dropFirst(2) }
-            if a.hasPrefix("--") {
-                let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
-                let name = parts[0]
-                if Self.flagNames.contains(name) {
-                    flags.insert(name)
-                } else if Self.optionallyValued.contains(name) {
-                    if parts.count == 2 {
-                        options[name] = parts[1]
-                    } else if i + 1 < args.count, !args[i + 1].hasPrefix("-") {
-                        i += 1
-                        options[name] = args[i]
-                    } else {
-                        options[name] = ""
-                    }
-                } else if Self.valued.contains(name) {
-                    let key = Self.aliases[name] ?? name
-                    let value: String
-                    if parts.count == 2 {
-                        value = parts[1]
-                    } else {
-                        guard i + 1 < args.count else { throw .usage("\(name) needs a value") }
-                        i += 1
-                        value = args[i]
-                    }
-                    options[key] = value
-                    values[key, default: []].append(value)
-                } else {
-                    throw .usage("unknown option \(name)")
-                }
-            } else {
-                positional.append(a)
-            }
+            let a = args[i]
             i += 1
+            guard a.count > 1, a.hasPrefix("-") else {
+                positional.append(a)
+                continue
+            }
+            var (word, attached) = Self.split(a)
+            guard let option = command.option(spelled: word) else {
+                // A single dash that no subcommand declares is an argument (`-` is standard input).
+                guard word.hasPrefix("--") || Subcommand.anyTakes(word) else {
+                    positional.append(a)
+                    continue
+                }
+                if Subcommand.anyTakes(word) { throw .usage("tandem \(command.name) does not take \(word)") }
+                throw .usage("unknown option \(word) for tandem \(command.name)")
+            }
+            word = option.name
+            switch option.value {
+            case .none:
+                guard attached == nil else { throw .usage("\(a): \(word) takes no value") }
+                flags.insert(word)
+            case .optional:
+                if attached == nil, i < args.count, !args[i].hasPrefix("-") {
+                    attached = args[i]
+                    i += 1
+                }
+                options[word] = attached ?? ""
+            case .required:
+                if attached == nil {
+                    guard i < args.count else { throw .usage("\(word) needs a value") }
+                    attached = args[i]
+                    i += 1
+                }
+                options[word] = attached!
+                values[word, default: []].append(attached!)
+            }
         }
+    }
+
+    /// `--name=value` and `-jN` as (name, value); otherwise (word, nil).
+    private static func split(_ a: String) -> (String, String?) {
+        if a.hasPrefix("--") {
+            guard let eq = a.firstIndex(of: "=") else { return (a, nil) }
+            return (String(a[..<eq]), String(a[a.index(after: eq)...]))
+        }
+        // A short option is two characters; what follows is its value (`-j4`).
+        let short = String(a.prefix(2))
+        return a.count > 2 && Subcommand.anyTakes(short) ? (short, String(a.dropFirst(2))) : (a, nil)
     }
 
     func exactly(_ n: Int, _ names: String) throws(CLIError) -> [String] {

@@ -7,31 +7,6 @@ import TandemModel
 /// `--out DIR`, each file becomes `DIR/NAME/NAME.catalog.json` beside `DIR/NAME/walk.scenario`, a
 /// suite `tandem test DIR --update` records goldens for. Nothing is written when a file fails.
 enum ImportCommand {
-    static let help = """
-    OVERVIEW: Import the page sources mobile test runs save (Appium's WebDriverAgent for iOS,
-    UiAutomator2 or `adb shell uiautomator dump` for Android) as catalogs: what VoiceOver, and
-    TalkBack, would reach on each screen, with each element's place in the XML (Docs/import.md).
-
-    USAGE: tandem import ios|android <file>… [--language <tag>] [--density <n>] [--out <dir>]
-
-    ARGUMENTS:
-      ios|android             Whose page source: WebDriverAgent's, or UiAutomator's.
-      <file>                  A page source (XML), or - for standard input; several make one catalog
-                              with a screen each.
-
-    OPTIONS:
-      --language <tag>        The catalog's language (BCP 47; default: en).
-      --density <n>           Android: pixels a point (e.g. 2.625); default: the screen is 360 points wide.
-      --out <dir>             Write <dir>/NAME/NAME.catalog.json and <dir>/NAME/walk.scenario for each file,
-                              a suite for `tandem test <dir> --update` (Docs/ci.md#import).
-      -h, --help              Show help information.
-
-    Unknown element types become plain elements, with a warning on standard error.
-
-    EXIT STATUS: 0 ok, 2 bad input (malformed XML names its line and column; a screen nothing is
-    reachable on), 64 usage.
-    """
-
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         guard let first = args.positional.first else { throw .usage("expected ios or android, then at least one FILE") }
         guard let platform = Platform(rawValue: first) else {

@@ -79,7 +79,7 @@ extension ReplayCommand {
 }
 
 /// Collects transcript lines in memory.
-final class LineSink: OutputSink, @unchecked Sendable {
+final class LineSink: OutputSink, @unchecked Sendable {  // one replay, on one thread, fills it; read after the replay returns
     private(set) var lines: [String] = []
     func emit(_ record: Record, at time: Int) {
         lines.append(Transcript.line(for: record, at: time).json)

@@ -114,7 +114,7 @@ enum RunCommand {
 
 /// Watches a catalog file and reloads it when it changes (polling size and modification time,
 /// which works on every filesystem and for editors that replace the file).
-final class CatalogWatcher: @unchecked Sendable {
+final class CatalogWatcher: @unchecked Sendable {  // `timer` is set once in start, before the timer runs, and read by stop; `last` is touched only on the timer's serial queue
     let path: String
     let onChange: @Sendable (Result<Catalog, Diagnostic>) -> Void
     private var timer: (any DispatchSourceTimer)?

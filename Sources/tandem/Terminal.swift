@@ -3,7 +3,7 @@ import Foundation
 /// The controlling terminal in the mode `tandem run` needs: no line buffering and no echo, so
 /// keys arrive as they are pressed; signals (Ctrl-C) and output processing stay as they were.
 /// The original mode is restored on `restore()`, however the session ends.
-final class Terminal: @unchecked Sendable {
+final class Terminal: @unchecked Sendable {  // raw mode is entered and restored on the main thread; other threads read only `fd`
     private var original = termios()
     private(set) var isRaw = false
     let fd: Int32

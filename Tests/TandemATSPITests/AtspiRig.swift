@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TandemTestSupport
+import Synchronization
 
 /// The private accessibility desktop of these tests (`scripts/services/atspi.sh`): one for the
 /// whole suite, started at first use, stopped by its watcher when the test process ends. Each
@@ -59,14 +60,16 @@ final class AtspiRig: Sendable {
 
 /// A process of a test's own on the desktop, its standard input a pipe the test writes to and
 /// its standard output read line by line; killed when the test lets it go.
-final class DesktopApp: @unchecked Sendable {  // `lines` behind `lock`; the rest set once in init
+final class DesktopApp: @unchecked Sendable {  // Process and Pipe are not Sendable: set once in init; what the handlers write is in `read`
     let process = Process()
     private let stdin = Pipe()
     private let stdout = Pipe()
     private let stderr = Pipe()
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var errorText = ""
+    private struct Read {
+        var lines: [String] = []
+        var errorText = ""
+    }
+    private let read = Mutex(Read())
 
     init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -79,20 +82,20 @@ final class DesktopApp: @unchecked Sendable {  // `lines` behind `lock`; the res
             let data = h.availableData
             guard let self, !data.isEmpty else { return }
             let text = String(decoding: data, as: UTF8.self)
-            self.lock.withLock { self.lines += text.split(separator: "\n").map(String.init) }
+            self.read.withLock { $0.lines += text.split(separator: "\n").map(String.init) }
         }
         stderr.fileHandleForReading.readabilityHandler = { [weak self] h in
             let data = h.availableData
             guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
+            self.read.withLock { $0.errorText += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
     }
 
     var pid: Int32 { process.processIdentifier }
-    var output: [String] { lock.withLock { lines } }
+    var output: [String] { read.withLock { $0.lines } }
     /// What it wrote on standard error so far.
-    var standardError: String { lock.withLock { errorText } }
+    var standardError: String { read.withLock { $0.errorText } }
 
     /// Its exit status once it has ended within `timeout`, else nil.
     func exitStatus(within timeout: Duration = .seconds(10)) -> Int32? {

@@ -6,7 +6,7 @@ import TandemVocabulary
 
 /// A braille output on a `ManualClock`, talking to a `FakeBrlAPIPeer` through the real
 /// libbrlapi: what `BrailleFaultTests` and `BrailleWorkerRuleTests` drive.
-final class BrailleFaultRig: @unchecked Sendable {
+final class BrailleFaultRig: Sendable {
     typealias Packet = FakeBrlAPIPacket
 
     let peer: FakeBrlAPIPeer

@@ -29,14 +29,15 @@ import TandemTestSupport
         #expect(shown.ok, "the message on the display: \(shown.state?.description ?? "nothing")")
         let flashedAt = ContinuousClock.now
 
-        // Still there well inside the message time…
-        Thread.sleep(forTimeInterval: 1.0)
-        #expect(braille.display()?.shows(flash) == true, "the message stays for the message time")
-        // …and the focus line is back once it is over.
-        let back = braille.waitForDisplay(timeout: .seconds(2)) { $0.shows(focusLine) }
+        // The focus line is back once the message time is over. When exactly is the session's
+        // own rule, checked to the millisecond on the virtual clock (FlashAndBusyTests
+        // "an announcement flashes for the message time…"); here only that the real display
+        // follows, and never before the message time (a timer cannot fire early; no upper
+        // bound on a loaded machine's wall clock).
+        let back = braille.waitForDisplay(timeout: .seconds(5)) { $0.shows(focusLine) }
         let elapsed = ContinuousClock.now - flashedAt
         #expect(back.ok, "the focus line returns: \(back.state?.description ?? "nothing")")
-        #expect(elapsed >= .milliseconds(1300) && elapsed <= .milliseconds(2200), "returned after \(elapsed)")
+        #expect(elapsed >= .milliseconds(1300), "the message stays for the message time; back after \(elapsed)")
     }
 
     @Test func anyOtherKeyDismissesTheMessageAtOnce() throws {

@@ -12,7 +12,7 @@ import TandemTestSupport
 
 /// BRLTTY dying, coming back, the display being replaced, and BRLTTY never being there.
 @Suite(.serialized) struct BrailleRecoveryTests {
-    @Test func brlttyKilledAndRestartedShowsTheCurrentFocusAgainWithinTwoSeconds() throws {
+    @Test func brlttyKilledAndRestartedShowsTheCurrentFocusAgain() throws {
         let braille = try BrailleFixture(cells: 40)
         defer { braille.stop() }
         let live = try braille.showSession()
@@ -26,16 +26,14 @@ import TandemTestSupport
         let current = try #require(live.lastFrame)
 
         #expect(braille.startAgain(), "BRLTTY restarts")
-        let restarted = ContinuousClock.now
         // The display is written again at once: the current focus, then the message that it is
         // connected (Docs/braille.md#rules), then the focus once the message time is over.
         #expect(live.wait(timeout: .seconds(3)) { $0.lastFrame?.text == "Braille display connected" })
         let message = try #require(live.lastFrame)
         let shown = braille.waitForDisplay(timeout: .seconds(3)) { $0.shows(message) || $0.shows(current) }
-        let took = ContinuousClock.now - restarted
         #expect(shown.ok, "the display written again: \(shown.state?.description ?? "nothing")")
-        // The longest retry is 1 s, and connecting takes a little: the display is back within 2 s.
-        #expect(took < .seconds(2), "shown \(took) after BRLTTY was back")
+        // How soon: the longest retry is 1 s and the frame is written again at once, which
+        // BrailleWorkerRuleTests "BRLTTY lost: …" checks to the millisecond on a ManualClock.
         #expect(braille.waitForDisplay(timeout: .seconds(6)) { $0.shows(current) }.ok, "the focus line after the message")
         #expect(live.events.statuses.last?.available == true, "the recovery is reported")
         #expect(live.events.statuses.map(\.available) == [true, false, true])

@@ -15,7 +15,7 @@ import TandemTestSupport
 /// Deterministic: it does nothing on its own; every reply follows a request, every key a
 /// call. `pending` says whether it is still answering, so a test moves its `ManualClock` only
 /// once the peer is done.
-final class FakeBrlAPIPeer: @unchecked Sendable {
+final class FakeBrlAPIPeer: Sendable {
     typealias Packet = FakeBrlAPIPacket
 
     /// One request the peer was sent.

@@ -13,7 +13,7 @@ import TandemVocabulary
 /// Deterministic: it does nothing on its own; every reply follows a command, every event a
 /// call. `pending` says whether a command is still being answered, so a test moves its
 /// `ManualClock` only once the peer is done.
-final class FakeSSIPPeer: @unchecked Sendable {
+final class FakeSSIPPeer: Sendable {
     /// What the peer was sent: one command line, or `DATA` with a message's text.
     struct Command: Sendable, Hashable, CustomStringConvertible {
         /// The connection, by the order it was accepted (0 first).
@@ -161,7 +161,7 @@ final class FakeSSIPPeer: @unchecked Sendable {
 
     private func listen() throws {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard UnixAddress.bind(fd, path) == 0, Glibc.listen(fd, 16) == 0 else {
+        guard UnixSocketAddress.bind(fd, path) == 0, Glibc.listen(fd, 16) == 0 else {
             close(fd)
             throw TestSupportError("fake SSIP peer cannot listen at \(path): \(String(cString: strerror(errno)))")
         }

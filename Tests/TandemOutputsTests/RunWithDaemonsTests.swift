@@ -44,9 +44,10 @@ struct RunWithDaemonsTests {
         #expect(heard("Buscar produtos, campo de busca"))
         #expect(shown("Buscar produtos bsc"))
         // Speech history: the first review is the most recent utterance, the next one before it.
-        Thread.sleep(forTimeInterval: 3.5)
-        try t.press("[")
+        // Once it has been said to the end (what the daemon reports, not a pause of our own).
         let latest = "Buscar produtos, campo de busca"
+        #expect(speech.waitForCapture(timeout: .seconds(10)) { $0.finished.contains(latest) }.finished.contains(latest))
+        try t.press("[")
         #expect(speech.waitForCapture(timeout: .seconds(10)) { $0.started.filter { $0 == latest }.count >= 2 }
             .started.filter { $0 == latest }.count >= 2)
         try t.press("q")

@@ -70,8 +70,6 @@ import TandemTestSupport
         output.start(report: log.reporter)
         defer { output.stop() }
         #expect(log.statuses.map(\.available) == [true])
-        // As a session does once it handles that status: it now waits for speech ends.
-        output.emit(.event(SessionEvent("output", [.init("output", "speech"), .init("available", "yes")])), at: 0)
         var make = SpokenMaker()
         func say(_ s: Spoken) { output.emit(.speech(.speak(s)), at: 0) }
         // Speaking, as far as the capture module is concerned: its shell line runs, and a moment

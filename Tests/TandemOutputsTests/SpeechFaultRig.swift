@@ -11,7 +11,7 @@ import TandemTestSupport
 /// for speech ends (as a session does once speech is available), unless `sessionWaits` is
 /// false (a session that estimates durations). `sendBuffer`: the output's SO_SNDBUF (small:
 /// one long text fills the socket of a daemon that stops reading).
-final class SpeechFaultRig: @unchecked Sendable {
+final class SpeechFaultRig: @unchecked Sendable {  // `maker` is used on the test's thread only; the rest is let and Sendable
     let peer: FakeSSIPPeer
     let clock = ManualClock()
     let log = OutputEventLog()

@@ -1,5 +1,6 @@
 import Testing
 @testable import TandemServer
+import TandemPOSIX
 
 @Suite("error line")
 struct ErrorLineTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import TandemPOSIX
 import Synchronization
 import Testing
 @testable import TandemServer
@@ -63,7 +64,7 @@ struct LifecycleTests {
         unlink(server.path)
         let other = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(other) }
-        #expect(ListeningSocket.withAddress(server.path) { bind(other, $0, $1) } == 0)
+        #expect(UnixSocketAddress.bind(other, server.path) == 0)
         #expect(server.socket.stop())
         #expect(access(server.path, F_OK) == 0)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TandemPOSIX
 import Testing
 @testable import TandemServer
 
@@ -100,7 +101,7 @@ struct SocketFileTests {
         let path = dir + "/control.sock"
         // What a server that died leaves: a bound socket file with no listener.
         let dead = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(ListeningSocket.withAddress(path) { bind(dead, $0, $1) } == 0)
+        #expect(UnixSocketAddress.bind(dead, path) == 0)
         close(dead)
         #expect(mode(path)?.type == S_IFSOCK)
 

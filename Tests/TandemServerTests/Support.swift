@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import TandemPOSIX
 import Synchronization
 @testable import TandemServer
 
@@ -135,7 +136,7 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// A blocking client socket with a 10 s receive timeout (so a test that is wrong fails
 /// instead of hanging).
-final class TestClient: @unchecked Sendable {
+final class TestClient: @unchecked Sendable {  // one test thread at a time reads it; its buffer is its only mutable state
     let fd: Int32
     private var buffer: [UInt8] = []
     private var ended = false
@@ -143,7 +144,7 @@ final class TestClient: @unchecked Sendable {
     init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
-        let result = ListeningSocket.withAddress(path) { connect(fd, $0, $1) }
+        let result = UnixSocketAddress.connect(fd, path)
         guard result == 0 else {
             // Not closed here: every stored property is set, so `deinit` runs on this throw and
             // closes it. Closing it here too closed, in a parallel run, whatever descriptor

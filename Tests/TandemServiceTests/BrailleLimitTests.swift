@@ -11,7 +11,7 @@ import TandemPresentation
 @Suite("braille long lines")
 struct BrailleLimitTests {
     /// A translator that writes one cell per character and counts what it was given.
-    final class CountingTranslator: BrailleTranslator, @unchecked Sendable {
+    final class CountingTranslator: BrailleTranslator, Sendable {
         // Guarded by the mutex; read only by the test after the session is done.
         let given = Mutex<[Int]>([])
         func translate(_ text: String, language: String, cursor: Int?, editing: Bool) -> (cells: [Cell], cursor: Int?) {

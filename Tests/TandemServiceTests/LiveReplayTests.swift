@@ -14,7 +14,7 @@ import TandemTestSupport
 struct LiveReplayTests {
     /// A live output that settles when the test says: it records whether it ran and what it
     /// was sent, and reports `settle` from its own thread after `settleAfter` ms.
-    final class ScriptedOutput: LiveOutput, @unchecked Sendable {
+    final class ScriptedOutput: LiveOutput, Sendable {
         let kind: OutputKind
         let settle: [LiveOutputEvent]
         let settleAfter: Int?

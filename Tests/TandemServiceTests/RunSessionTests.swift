@@ -15,10 +15,11 @@ struct RunSessionTests {
         try t.press("Right")
         #expect(try t.waitFor("speech  » Minhas listas, botão"))
         #expect(try t.waitFor("braille │ ⠨⠍⠊⠝⠓⠁⠎⠀⠇⠊⠎⠞⠁⠎⠀⠃⠞⠝ │ Minhas listas btn"))
-        // Speech history: the previous utterance again.
-        Thread.sleep(forTimeInterval: 1.5)
+        // Speech history: the most recent utterance again (the view prints it a second time).
         try t.press("[")
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(waitUntil(timeout: .seconds(10)) {
+            ((try? t.screen()) ?? "").components(separatedBy: "speech  » Minhas listas, botão").count > 2
+        }, "the review says the last utterance again")
         // A tester's mark.
         try t.press("!")
         #expect(try t.waitFor("speech  » Marca registrada"))

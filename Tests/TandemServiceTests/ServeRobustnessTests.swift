@@ -161,9 +161,13 @@ struct ServeRobustnessTests {
         bad.write(Array(#"{"type":"he"#.utf8))
         withExtendedLifetime(bad) {}
         #expect(s.alive())
-        Thread.sleep(forTimeInterval: 3)
+        // The service writes each batch's transcript lines as it goes: wait for the line, not a while.
+        func said() -> Bool {
+            s.serve.transcriptLines.contains { $0.contains(#""op":"speak""#) && $0.contains("Your order is on its way") }
+        }
+        #expect(waitUntil(timeout: .seconds(10), said), "the announcement is said while the service runs")
         #expect(s.serve.stop() == 0)
-        #expect(s.serve.transcriptLines.contains { $0.contains(#""op":"speak""#) && $0.contains("Your order is on its way") })
+        #expect(said())
     }
 
     @Test("SIGTERM stops the service cleanly and removes its socket")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TandemTestSupport
+import Synchronization
 
 /// The systemd user unit of Docs/protocol.md#systemd, as written there: systemd accepts it, and
 /// its `ExecStart` line serves on a fresh login (no `tandem` folder anywhere yet), writes the
@@ -164,9 +165,8 @@ struct UserUnitTests {
 }
 
 /// Text appended from a pipe's handler thread and read from the test's.
-private final class LockedText: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    var value: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+private final class LockedText: Sendable {
+    private let data = Mutex(Data())
+    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
+    var value: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

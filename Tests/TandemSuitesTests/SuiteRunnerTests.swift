@@ -4,6 +4,7 @@ import TandemModel
 import TandemService
 import TandemSession
 import TandemSuites
+import Synchronization
 
 @Suite("SuiteRunner: cases replayed, compared, recorded")
 struct SuiteRunnerTests {
@@ -130,9 +131,8 @@ struct SuiteRunnerTests {
 }
 
 /// Names collected from the runner's threads.
-final class Seen: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
-    var names: [String] { lock.lock(); defer { lock.unlock() }; return list }
+final class Seen: Sendable {
+    private let list = Mutex<[String]>([])
+    func add(_ s: String) { list.withLock { $0.append(s) } }
+    var names: [String] { list.withLock { $0 } }
 }

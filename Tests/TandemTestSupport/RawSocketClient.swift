@@ -3,15 +3,16 @@ import Glibc
 
 /// A client of `tandem serve` that can misbehave: it writes raw bytes (half lines, floods,
 /// oversize lines), and reads lines only when told (or never). For robustness tests.
-public final class RawSocketClient: @unchecked Sendable {
+public final class RawSocketClient: @unchecked Sendable {  // one test thread at a time reads it; the line buffer is its only mutable state
     public let fd: Int32
-    private var buffer: [UInt8] = []
+    /// What the service sent and no `readLine` took yet (the server's own line splitting).
+    private var lines = LineBuffer(maxLine: Int.max)
 
     /// Connects to the Unix socket at `path`.
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
-        guard UnixAddress.connect(fd, path) == 0 else {
+        guard UnixSocketAddress.connect(fd, path) == 0 else {
             // `deinit` runs on this throw (every stored property is set) and closes `fd`: closing
             // it here too would close another thread's descriptor that took the number meanwhile.
             throw TestSupportError("connect \(path): \(String(cString: strerror(errno)))")
@@ -39,11 +40,7 @@ public final class RawSocketClient: @unchecked Sendable {
     public func readLine(timeout: Duration = .seconds(10)) -> String? {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let nl = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<nl], as: UTF8.self)
-                buffer.removeSubrange(...nl)
-                return line
-            }
+            if case .line(_, let bytes) = lines.next() { return String(decoding: bytes, as: UTF8.self) }
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -52,7 +49,7 @@ public final class RawSocketClient: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { return nil }
-            buffer += chunk[..<n]
+            chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
         }
     }
 
@@ -75,7 +72,7 @@ public final class RawSocketClient: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { return true }
-            buffer += chunk[..<n]
+            chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
         }
         return false
     }

@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import Glibc
+import Synchronization
 
 /// A stand-in for `tandem serve` on a socket in a temporary folder, for one client: it answers
 /// that client's first line (its `hello`) with the `welcome` line it was given, each later line
@@ -18,7 +19,7 @@ public final class ScriptedTandem: Sendable {
         socket = folder + "/control.sock"
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
-        guard UnixAddress.bind(fd, socket) == 0, listen(fd, 1) == 0 else {
+        guard UnixSocketAddress.bind(fd, socket) == 0, listen(fd, 1) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw TestSupportError("listen on \(socket): \(reason)")
@@ -45,41 +46,42 @@ public final class ScriptedTandem: Sendable {
 
     /// The serving thread's descriptors and what it received. Each descriptor is closed by that
     /// thread alone; `stop` only shuts down one still open (so never a number reused since).
-    private final class State: @unchecked Sendable {
-        private let lock = NSLock()
-        private var listener: Int32
-        private var connection: Int32 = -1
-        private var received: [String] = []
+    private final class State: Sendable {
+        private struct Held {
+            var listener: Int32
+            var connection: Int32 = -1
+            var received: [String] = []
+        }
+        private let held: Mutex<Held>
         private let finished = DispatchSemaphore(value: 0)
 
-        init(listener: Int32) { self.listener = listener }
+        init(listener: Int32) { held = Mutex(Held(listener: listener)) }
 
-        var lines: [String] { lock.withLock { received } }
+        var lines: [String] { held.withLock { $0.received } }
 
         func serve(welcome: [UInt8], answer: (String) -> [String]) {
             defer { finished.signal() }
-            let listening = lock.withLock { listener }
+            let listening = held.withLock { $0.listener }
             var conn: Int32
             repeat { conn = accept4(listening, nil, nil, Int32(SOCK_CLOEXEC.rawValue)) } while conn < 0 && errno == EINTR
-            lock.withLock {
-                listener = -1
-                if conn >= 0 { connection = conn }
+            held.withLock { h in
+                h.listener = -1
+                if conn >= 0 { h.connection = conn }
             }
             Glibc.close(listening)
             guard conn >= 0 else { return }
-            var pending: [UInt8] = []
+            var pending = LineBuffer(maxLine: Int.max)
             var chunk = [UInt8](repeating: 0, count: 4096)
             reading: while true {
                 let n = recv(conn, &chunk, chunk.count, 0)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { break }
-                pending += chunk[0..<n]
-                while let nl = pending.firstIndex(of: 10) {
-                    let text = String(decoding: pending[..<nl], as: UTF8.self)
-                    pending.removeSubrange(...nl)
-                    let first = lock.withLock { () -> Bool in
-                        received.append(text)
-                        return received.count == 1
+                chunk.withUnsafeBytes { pending.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                while case .line(_, let bytes) = pending.next() {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let first = held.withLock { h -> Bool in
+                        h.received.append(text)
+                        return h.received.count == 1
                     }
                     let reply = first ? welcome : Array(answer(text).map { $0 + "\n" }.joined().utf8)
                     var sent = 0
@@ -91,16 +93,16 @@ public final class ScriptedTandem: Sendable {
                     }
                 }
             }
-            lock.withLock { connection = -1 }
+            held.withLock { $0.connection = -1 }
             Glibc.close(conn)
         }
 
         /// Wakes the serving thread (its accept or recv returns) and waits until it has closed
         /// what it holds.
         func stop() {
-            lock.withLock {
-                if listener >= 0 { _ = shutdown(listener, Int32(SHUT_RDWR)) }
-                if connection >= 0 { _ = shutdown(connection, Int32(SHUT_RDWR)) }
+            held.withLock { h in
+                if h.listener >= 0 { _ = shutdown(h.listener, Int32(SHUT_RDWR)) }
+                if h.connection >= 0 { _ = shutdown(h.connection, Int32(SHUT_RDWR)) }
             }
             finished.wait()
         }

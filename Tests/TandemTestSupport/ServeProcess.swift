@@ -1,9 +1,10 @@
 import CLinux
 import Foundation
 import Glibc
+import Synchronization
 
 /// A real `tandem serve` on a socket in a temporary folder, for tests over the real socket.
-public final class ServeProcess: @unchecked Sendable {
+public final class ServeProcess: @unchecked Sendable {  // Foundation's Process is not Sendable; it is started in init and only queried or signalled after
     public let folder: String
     public let socket: String
     public let transcript: String
@@ -89,12 +90,11 @@ public final class ServeProcess: @unchecked Sendable {
 }
 
 /// A child's standard error, read to its end on a thread of its own (so the child never
-/// blocks on a full pipe) and kept. An `NSLock`, which ThreadSanitizer understands.
-private final class StandardErrorLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
+/// blocks on a full pipe) and kept.
+private final class StandardErrorLog: Sendable {
+    private let bytes = Mutex<[UInt8]>([])
 
-    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Reads `fd` until end of file, then closes it.
     func read(from fd: Int32) {
@@ -103,7 +103,7 @@ private final class StandardErrorLog: @unchecked Sendable {
             while true {
                 let n = Glibc.read(fd, &chunk, chunk.count)
                 if n > 0 {
-                    lock.withLock { bytes += chunk[0..<n] }
+                    bytes.withLock { $0 += chunk[0..<n] }
                 } else if n < 0 && errno == EINTR {
                     continue
                 } else {

@@ -9,7 +9,7 @@ import Foundation
 /// it, too); a call given up keeps it and closes it. BrlAPI calls back into it on the thread
 /// making the BrlAPI call (its exception handler and the display-size watch run inside BrlAPI
 /// calls made here).
-final class BrlAPIConnection: @unchecked Sendable {
+final class BrlAPIConnection: @unchecked Sendable {  // libbrlapi's handle (raw memory): used by one thread at a time, the worker or the one deadline call it hands it to
     /// Why a connection could not be opened or was lost, for people.
     struct Failure: Error, Sendable, Hashable {
         var message: String

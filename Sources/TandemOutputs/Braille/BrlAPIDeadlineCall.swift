@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TandemPOSIX
 
 /// A BrlAPI call made on a thread of its own, so that the braille worker can stop waiting for
 /// it at a deadline of its own clock.
@@ -26,7 +27,7 @@ import Synchronization
 /// often, until the call has returned. One wait no signal can end: libbrlapi reading the rest
 /// of a packet BRLTTY sent half of (it retries a `read` on EINTR); that call returns when
 /// BRLTTY sends the rest or closes the connection.
-final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
+final class BrlAPIDeadlineCall<Value: Sendable>: Sendable {
     private struct State {
         var thread: pthread_t?
         var value: Value?
@@ -35,9 +36,9 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
-    /// Readable once the call has returned.
-    let finishedFD: Int32
-    private let finishedWriteFD: Int32
+    /// Readable once the call has returned (the thread's last act is one byte into it).
+    private let returned = WakePipe()
+    var finishedFD: Int32 { returned.readFD }
 
     /// How long `abandon` goes on signalling a thread whose call has not returned.
     static var abandonGrace: Duration { .milliseconds(200) }
@@ -46,7 +47,6 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
     /// thread with `body`'s value if the call was abandoned before it returned.
     init(_ name: String, _ body: @escaping @Sendable () -> Value, whenAbandoned: @escaping @Sendable (Value) -> Void) {
         Self.installWakeHandler()
-        (finishedFD, finishedWriteFD) = WakePipe.open()
         let thread = Thread { [self] in
             var blocked = sigset_t()
             sigemptyset(&blocked)
@@ -65,18 +65,14 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
                 return s.abandoned
             }
             if abandoned { whenAbandoned(value) }
-            var one: UInt8 = 1
-            _ = write(finishedWriteFD, &one, 1)
+            returned.signal()
         }
         thread.name = name
         thread.stackSize = 1 << 20
         thread.start()
     }
 
-    deinit {
-        if finishedFD >= 0 { close(finishedFD) }
-        if finishedWriteFD >= 0 { close(finishedWriteFD) }
-    }
+    deinit { returned.close() }
 
     /// The call's value once it has returned (nil until then), taken once.
     ///
@@ -122,8 +118,8 @@ final class BrlAPIDeadlineCall<Value: Sendable>: @unchecked Sendable {
                 _ = Glibc.poll(&p, 1, -1)
             }
         }
-        let end = WorkerClock.monotonic() &+ WorkerClock.nanoseconds(WorkerClock.milliseconds(Self.abandonGrace))
-        while WorkerClock.monotonic() < end {
+        let end = Monotonic.now() &+ Monotonic.nanoseconds(Self.abandonGrace)
+        while Monotonic.now() < end {
             let done = state.withLock { s -> Bool in
                 // Under the lock: the thread clears `thread` before it ends, so it is alive here.
                 if !s.finished, let thread = s.thread { pthread_kill(thread, SIGURG) }

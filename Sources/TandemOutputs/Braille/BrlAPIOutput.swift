@@ -22,7 +22,7 @@ import TandemVocabulary
 ///   that waits for it is given up after `Settings.answerTimeout` (libbrlapi itself waits for
 ///   ever), reported, and retried by backoff (Docs/braille.md#deadlines).
 /// - BrlAPI errors never end the process (its default exception handler aborts; ours does not).
-public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {
+public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {  // `clock` is set before `start`; the worker and the frame before start are behind `lock`
     public let kind = OutputKind.braille
     /// Where BRLTTY is, and how to authenticate.
     public let endpoint: BrlAPIEndpoint

@@ -32,7 +32,7 @@ struct BrailleMail: Sendable {
 ///    a connection, entering TTY mode again for another display, the goodbye) are made on a
 ///    thread of their own (`BrlAPIDeadlineCall`) and given up after `Settings.answerTimeout`;
 ///    a frame waits for room on the socket at most that long. Then the connection is lost.
-final class BrlAPIWorker: @unchecked Sendable {
+final class BrlAPIWorker: @unchecked Sendable {  // its mutable state is the braille worker thread's own; other threads only post to `worker`
     private let endpoint: BrlAPIEndpoint
     private let accepted: [(code: UInt64, match: BrailleKeyCodes.Match)]
     private let settings: BrlAPIOutput.Settings

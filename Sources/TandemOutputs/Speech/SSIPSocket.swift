@@ -1,4 +1,5 @@
 import Glibc
+import TandemPOSIX
 
 /// Why talking to speech-dispatcher failed.
 enum SSIPError: Error, Sendable, Hashable {
@@ -41,21 +42,9 @@ final class SSIPSocket {
     static func connect(_ address: SpeechdAddress, timeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1) throws(SSIPError) -> SSIPSocket {
         switch address {
         case .unixSocket(let path):
-            var addr = sockaddr_un()
-            addr.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array(path.utf8)
-            let capacity = MemoryLayout.size(ofValue: addr.sun_path)
-            guard bytes.count < capacity else { throw .unreachable("the socket path is too long: \(path)") }
-            withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-                raw.copyBytes(from: bytes)
-                raw[bytes.count] = 0
-            }
+            guard path.utf8.count <= UnixSocketAddress.maxPathBytes else { throw .unreachable("the socket path is too long: \(path)") }
             let s = try open(family: AF_UNIX, sendBuffer: sendBuffer, stopFD: stopFD)
-            let r = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(s.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            let r = UnixSocketAddress.connect(s.fd, path)
             try s.finishConnect(r, timeoutMs: timeoutMs, what: "unix_socket:\(path)")
             return s
         case .inetSocket(let host, let port):

@@ -32,7 +32,7 @@ import TandemVocabulary
 /// itself; it then reports an end it had to make up (the text could not be sent, or went stale
 /// in an outage) only to a session that waits for it. `.speechSettings` records change the
 /// voice of every connection before the next utterance.
-public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {
+public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {  // trace, clock and sendBuffer are set before `start`; voice changes on the session's thread only; the worker is behind `lock`
     /// Timeouts and backoff, in milliseconds.
     public struct Timing: Sendable, Hashable {
         /// A command's reply; longer counts as a hung daemon.

@@ -36,7 +36,7 @@ import TandemVocabulary
 ///    Should the outage outlast `Timing.holdLimit`, the session is released: kept utterances
 ///    it waits for are reported cancelled (and still said after reconnecting). A kept
 ///    utterance out at `maxHangs` watchdog losses is given up (`countHang`).
-final class SpeechdEngine: @unchecked Sendable {
+final class SpeechdEngine: @unchecked Sendable {  // made and used on the speech worker's thread only (handed to it once, at start)
     /// Timeouts and backoff, in milliseconds.
     typealias Timing = SpeechDispatcherOutput.Timing
 

@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 import Synchronization
 import TandemVocabulary
+import TandemPOSIX
 
 /// The shape both live outputs share (speech-dispatcher, BRLTTY), so their rules are read once:
 ///
 /// - **One thread** owns the connection and everything in flight; no other thread ever waits
 ///   for a daemon. SIGPIPE is blocked on it, so a write to a daemon that died fails with EPIPE.
-/// - **A mailbox** (`Mail`, under a `Mutex`) is how any thread hands it work: `post` changes
+/// - **A mailbox** (`Mail` in a `WakeMailbox`) is how any thread hands it work: `post` changes
 ///   the mail and wakes the thread through a pipe it polls together with its sockets; posting
 ///   never waits for the worker. `take` reads and empties it on the thread.
 /// - **Reports** (`LiveOutputEvent`) go to the session through the reporter given to `start`;
@@ -23,13 +24,7 @@ import TandemVocabulary
 final class OutputWorker<Mail: Sendable>: Sendable {
     let kind: OutputKind
 
-    private struct Box: Sendable {
-        var mail: Mail
-        var stopping = false
-        var wakePending = false
-    }
-
-    private let box: Mutex<Box>
+    private let mailbox: WakeMailbox<Mail>
     /// The reporter inside a struct: a `Mutex` of a bare closure hands it to `withLock` through
     /// a reabstraction thunk and stores it back wrapped in another, so every report would call
     /// through two more thunks than the last (and keep them).
@@ -40,26 +35,22 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     private let reporter = Mutex(Reporter())
     /// What the session was last told about availability (thread only; a lock keeps it Sendable).
     private let reported = Mutex<Bool?>(nil)
-    /// Read end (the thread polls it) and write end of the wake pipe.
-    let wakeFD: Int32
-    private let wakeWriteFD: Int32
-    /// Read end of the stop pipe: readable from the moment `stop` is called and never drained.
+    /// The wake pipe's read end (the thread polls it).
+    var wakeFD: Int32 { mailbox.wakeFD }
+    /// The stop pipe: readable from the moment `stop` is called and never drained.
     /// Not the wake pipe: that one is readable whenever new work waits, which a wait for a
     /// daemon's reply must not end on (the exchange has to finish first), and `take` drains it.
-    let stopFD: Int32
-    private let stopWriteFD: Int32
+    private let stopPipe = WakePipe()
+    /// The stop pipe's read end.
+    var stopFD: Int32 { stopPipe.readFD }
     private let finished = DispatchSemaphore(value: 0)
 
     init(kind: OutputKind, mail: Mail) {
         self.kind = kind
-        self.box = Mutex(Box(mail: mail))
-        (wakeFD, wakeWriteFD) = WakePipe.open()
-        (stopFD, stopWriteFD) = WakePipe.open()
+        self.mailbox = WakeMailbox(mail)
     }
 
-    deinit {
-        for fd in [wakeFD, wakeWriteFD, stopFD, stopWriteFD] where fd >= 0 { close(fd) }
-    }
+    deinit { stopPipe.close() }
 
     // MARK: any thread
 
@@ -85,11 +76,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
 
     /// Changes the mail and wakes the thread. Never waits for the worker.
     func post(_ change: (inout Mail) -> Void) {
-        box.withLock { b in
-            guard !b.stopping else { return }
-            change(&b.mail)
-            wakeLocked(&b)
-        }
+        mailbox.post(change)
     }
 
     /// Stops reporting at once, tells the thread to finish and waits for it at most `timeout`.
@@ -97,40 +84,19 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     @discardableResult
     func stop(timeout: Duration) -> Bool {
         reporter.withLock { $0.call = nil }
-        let first = box.withLock { b -> Bool in
-            guard !b.stopping else { return false }
-            b.stopping = true
-            wakeLocked(&b)
-            var one: UInt8 = 1
-            _ = write(stopWriteFD, &one, 1)
-            return true
-        }
-        guard first else { return true }
-        return finished.wait(timeout: .now() + .milliseconds(WorkerClock.milliseconds(timeout))) == .success
-    }
-
-    private func wakeLocked(_ b: inout Box) {
-        guard !b.wakePending else { return }
-        b.wakePending = true
-        var one: UInt8 = 1
-        _ = write(wakeWriteFD, &one, 1)
+        guard mailbox.requestStop() else { return true }
+        stopPipe.signal()
+        return finished.wait(timeout: .now() + .milliseconds(Monotonic.milliseconds(timeout))) == .success
     }
 
     // MARK: the worker's thread
 
-    var isStopping: Bool { box.withLock { $0.stopping } }
+    var isStopping: Bool { mailbox.isStopping }
 
     /// Reads (and may empty) the mail; the wake pipe is drained, so the next `post` wakes
     /// the thread again.
     func take<R>(_ body: (inout Mail) -> R) -> R {
-        box.withLock { b in
-            if b.wakePending {
-                var sink = [UInt8](repeating: 0, count: 64)
-                while read(wakeFD, &sink, sink.count) > 0 {}
-                b.wakePending = false
-            }
-            return body(&b.mail)
-        }
+        mailbox.take { mail, _ in body(&mail) }
     }
 
     /// Sleeps until the mailbox is woken, one of `fds` is readable, or `deadline` (a

@@ -1,5 +1,5 @@
 import Testing
-@testable import TandemServer
+import TandemPOSIX
 
 @Suite("line buffer")
 struct LineBufferTests {

@@ -1,7 +1,8 @@
 import Glibc
 
-/// What one connection has sent and the server has not yet handed on: bytes in, numbered
-/// lines out.
+/// What one connection has sent and its reader has not yet handed on: bytes in, numbered
+/// lines out. The server reads its clients with it, the client library and the benchmarks'
+/// and tests' socket clients read the server with it.
 ///
 /// - A line ends at `\n`; a `\r` before it is dropped (`\r\n` is accepted).
 /// - Every line ending counts, empty lines too, so line numbers are what the client counts;
@@ -9,8 +10,8 @@ import Glibc
 /// - A line longer than `maxLine` bytes (without its `\n` or `\r\n`) is an error as soon as
 ///   it is known to be too long, even before its end arrives, so no more than about
 ///   `maxLine` plus one read is ever held.
-struct LineBuffer {
-    enum Next: Equatable {
+public struct LineBuffer: Sendable {
+    public enum Next: Equatable, Sendable {
         /// The next line (not empty, without its ending).
         case line(number: Int, bytes: [UInt8])
         /// Line `number` is longer than the limit: the connection cannot go on.
@@ -19,24 +20,25 @@ struct LineBuffer {
         case none
     }
 
-    let maxLine: Int
+    public let maxLine: Int
     private var bytes: [UInt8] = []
     /// The first byte not yet handed on.
     private var start = 0
     /// Bytes before this index (from `start`) hold no `\n`: searching resumes here.
     private var searched = 0
     /// The number of the last line ended (handed on or skipped).
-    private(set) var lastNumber = 0
+    public private(set) var lastNumber = 0
 
-    init(maxLine: Int) { self.maxLine = maxLine }
+    /// `maxLine`: the longest line accepted, in bytes (`Int.max`: any).
+    public init(maxLine: Int) { self.maxLine = maxLine }
 
     /// Bytes held that are not yet a whole line (nor whole lines waiting).
-    var isEmpty: Bool { start == bytes.count }
+    public var isEmpty: Bool { start == bytes.count }
 
     /// The number the next line will have.
-    var nextNumber: Int { lastNumber + 1 }
+    public var nextNumber: Int { lastNumber + 1 }
 
-    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+    public mutating func append(_ chunk: UnsafeRawBufferPointer) {
         // Drop what was handed on before growing, once it is most of the buffer.
         if start > 0 && start >= bytes.count - start {
             bytes.removeSubrange(0..<start)
@@ -48,7 +50,7 @@ struct LineBuffer {
 
     /// The next whole line, skipping empty ones; `.tooLong` when the line now being read is
     /// over the limit.
-    mutating func next() -> Next {
+    public mutating func next() -> Next {
         while true {
             guard let end = newline() else {
                 let partial = bytes.count - start
@@ -69,7 +71,7 @@ struct LineBuffer {
     }
 
     /// Drops everything held (the connection is closing).
-    mutating func discard() {
+    public mutating func discard() {
         bytes = []
         start = 0
         searched = 0
