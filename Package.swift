@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TandemOutputs", targets: ["TandemOutputs"]),
         .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
         .library(name: "TandemService", targets: ["TandemService"]),
+        .library(name: "TandemFuzzSurface", targets: ["TandemPresentation", "TandemPolicy", "TandemServer"]),
         // For apps and tests talking to `tandem serve` (Docs/protocol.md#swift).
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem-example-grocery", targets: ["tandem-example-grocery"]),
