@@ -181,6 +181,9 @@ extension Screen {
         for edit in update.edits where !edit.insert.isEmpty { _ = try depth(of: edit.parent) }
         for k in nodes {
             let id = update.nodes[k].element.id
+            // An element already in the tree that stays under its parent keeps its depth (a
+            // move of an ancestor is checked with its subtree below): not walked again.
+            if slots[k] != nil && newParent[id] == nil && (edits.isEmpty || edits[id] == nil) { continue }
             let d = try depth(of: id)
             guard d <= Screen.maxDepth else {
                 throw TreeUpdateError("\"\(id)\" would be \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
