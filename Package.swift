@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TandemProtocol", targets: ["TandemProtocol"]),
         .library(name: "TandemSession", targets: ["TandemSession"]),
         .library(name: "TandemService", targets: ["TandemService"]),
+        .library(name: "TandemFuzzSurface", targets: ["TandemPresentation", "TandemPolicy", "TandemServer"]),
         // For apps and tests talking to `tandem serve` (Docs/protocol.md#swift).
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem-example-grocery", targets: ["tandem-example-grocery"]),

@@ -12,12 +12,15 @@
 # Harnesses: catalog (CatalogDecoder, then a navigator walk of what it accepts), scenario
 # (Scenario.parse against the sample catalogs), profile (Profile.decode), protocol (a client's
 # lines through MessageDecoder, applied to an app-mode navigator whose repaired reading order
-# must equal a rebuilt one), ssip (SSIPParser, whole and in chunks). Each run starts from the seeds alone; what libFuzzer adds goes to
+# must equal a rebuilt one), ssip (SSIPParser, whole and in chunks), service (three clients' lines
+# through the service, session, policy and records with liblouis: every bound of
+# Docs/reliability.md#hostile-clients holds after each line), transport (one client's bytes through a
+# real control socket hosted in the process: the lines and the ending Docs/server.md's rules give). Each run starts from the seeds alone; what libFuzzer adds goes to
 # Fuzz/Harnesses/.build/fuzz/HARNESS/corpus, never into the committed seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: scripts/fuzz.sh [--build-only | --skip-build] [catalog|scenario|profile|protocol|ssip ...] [-runs=N] [libFuzzer flags]" >&2; exit 64; }
+usage() { echo "usage: scripts/fuzz.sh [--build-only | --skip-build] [catalog|scenario|profile|protocol|ssip|service|transport ...] [-runs=N] [libFuzzer flags]" >&2; exit 64; }
 harnesses=()
 flags=()
 runs=1000000
@@ -29,12 +32,12 @@ for a in "$@"; do
     --skip-build) build=0 ;;
     -runs=*) runs=${a#-runs=} ;;
     -*=*) flags+=("$a") ;;
-    catalog|scenario|profile|protocol|ssip) harnesses+=("$a") ;;
+    catalog|scenario|profile|protocol|ssip|service|transport) harnesses+=("$a") ;;
     *) usage ;;
   esac
 done
 ((build || run)) || usage
-((${#harnesses[@]})) || harnesses=(catalog scenario profile protocol ssip)
+((${#harnesses[@]})) || harnesses=(catalog scenario profile protocol ssip service transport)
 
 PKG=Fuzz/Harnesses
 BIN=$PKG/.build/release

@@ -21,6 +21,9 @@ TANDEM_CLOSE_LOG=$PWD/$closes LD_PRELOAD=$shim swift test --skip-build 2>&1 || s
 # Reported whether the tests passed or not: a double close may be why one failed.
 bash scripts/close-check.sh report "$closes" || status=1
 [ "$status" = 0 ] || exit "$status"
+# Every libFuzzer harness for 300 inputs (scripts/fuzz-smoke.sh): about 15 s of inputs, but its
+# build from clean takes minutes, so only when asked.
+if [ "${TANDEM_FUZZ_SMOKE:-0}" = 1 ]; then bash scripts/fuzz-smoke.sh; fi
 # The Python client and its example apps (Examples/clients), against their fake Tandem and the
 # tandem serve just built; its pip install into a fresh venv, offline.
 python3 -m unittest discover -s Examples/clients 2>&1

@@ -32,6 +32,14 @@ let package = Package(
         .executableTarget(name: "fuzz-ssip", dependencies: [
             "FuzzSupport", .product(name: "TandemOutputs", package: "Tandem"),
         ]),
+        .executableTarget(name: "fuzz-service", dependencies: [
+            "FuzzSupport", .product(name: "TandemService", package: "Tandem"), .product(name: "TandemProtocol", package: "Tandem"),
+            .product(name: "TandemOutputs", package: "Tandem"), .product(name: "TandemModel", package: "Tandem"),
+            .product(name: "TandemFuzzSurface", package: "Tandem"),
+        ]),
+        .executableTarget(name: "fuzz-transport", dependencies: [
+            "FuzzSupport", .product(name: "TandemFuzzSurface", package: "Tandem"),
+        ]),
     ]
 )
 

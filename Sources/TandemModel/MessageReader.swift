@@ -126,8 +126,11 @@ public struct MessageReader {
     /// Tree-update nodes: elements whose `children` are lists of ids.
     public mutating func nodes(_ key: String) throws(Diagnostic) -> [TreeUpdate.Node] {
         guard let x = member(key) else { throw failure(nil, "missing field \"\(key)\"") }
+        let items = try reader.array(x)
+        // A node is an element's size: reserved, so a large update is not moved as it grows.
         var out: [TreeUpdate.Node] = []
-        for n in try reader.array(x) {
+        out.reserveCapacity(items.remaining)
+        for n in items {
             let f = try reader.object(n, known: NodeReader.ElementField.self)
             var e = Element(id: try reader.elementID(n, f))
             try reader.readFields(f, into: &e)

@@ -84,9 +84,14 @@ extension Screen {
     /// Costs what it changes: the nodes given, their children lists, the ids an edit names
     /// (and a scan and a memory move of the edited list's slots), and what is removed.
     public mutating func apply(_ update: TreeUpdate) throws(TreeUpdateError) -> TreeChange {
+        // The loops below read the nodes in place, by index (a `for n in update.nodes` copies
+        // each node, an element of some twenty references, once a loop), and look each id up
+        // as few times as they can: hashing ids is most of what a large update costs here.
+        let nodes = update.nodes.indices
         var given: [String: Int] = [:]          // node id → index in update.nodes
-        for (k, n) in update.nodes.enumerated() {
-            let id = n.element.id
+        given.reserveCapacity(nodes.count)
+        for k in nodes {
+            let id = update.nodes[k].element.id
             guard !id.isEmpty else { throw TreeUpdateError("node \(k + 1) has no id") }
             guard given.updateValue(k, forKey: id) == nil else { throw TreeUpdateError("node \"\(id)\" is given twice") }
         }
@@ -96,16 +101,20 @@ extension Screen {
         let rootID = elements.first?.id ?? ""
         // The new parent of every id a whole children list names.
         var newParent: [String: String] = [:]
-        for n in update.nodes {
-            guard let kids = n.childIDs else { continue }
+        newParent.reserveCapacity(nodes.count)
+        // The children those lists name that are in the tree already (each looked up once).
+        var adopted: [(child: String, slot: Int, parent: String)] = []
+        for k in nodes {
+            guard let kids = update.nodes[k].childIDs else { continue }
+            let id = update.nodes[k].element.id
             for c in kids {
-                guard index[c] != nil || given[c] != nil else {
-                    throw TreeUpdateError("the children of \"\(n.element.id)\" name \"\(c)\", which is neither in the tree nor a node of this update")
+                if let slot = index[c] { adopted.append((c, slot, id)) } else if given[c] == nil {
+                    throw TreeUpdateError("the children of \"\(id)\" name \"\(c)\", which is neither in the tree nor a node of this update")
                 }
-                guard c != rootID else { throw TreeUpdateError("the root \"\(c)\" cannot be a child of \"\(n.element.id)\"") }
-                if let other = newParent.updateValue(n.element.id, forKey: c) {
-                    if other == n.element.id { throw TreeUpdateError("the children of \"\(other)\" name \"\(c)\" twice") }
-                    throw TreeUpdateError("\"\(c)\" is named as a child of both \"\(other)\" and \"\(n.element.id)\"")
+                guard c != rootID else { throw TreeUpdateError("the root \"\(c)\" cannot be a child of \"\(id)\"") }
+                if let other = newParent.updateValue(id, forKey: c) {
+                    if other == id { throw TreeUpdateError("the children of \"\(other)\" name \"\(c)\" twice") }
+                    throw TreeUpdateError("\"\(c)\" is named as a child of both \"\(other)\" and \"\(id)\"")
                 }
             }
         }
@@ -113,18 +122,30 @@ extension Screen {
         let edits = try checkEdits(update, given: given, newParent: newParent, rootID: rootID, lists: &lists)
         // The parent of an id once the update is applied (nil: in no list).
         func parentID(_ id: String) -> String? {
-            if let p = edits[id] { return p.isEmpty ? nil : p }
+            if !edits.isEmpty, let p = edits[id] { return p.isEmpty ? nil : p }
             if let p = newParent[id] { return p }
             return treeParent(id, lists: &lists)
         }
-        for n in update.nodes where index[n.element.id] == nil && parentID(n.element.id) == nil {
-            throw TreeUpdateError("node \"\(n.element.id)\" is new, but no children list or edit in this update names it")
+        // Each node's slot in the table, nil for a new one.
+        var slots: [Int?] = []
+        slots.reserveCapacity(nodes.count)
+        var added = 0
+        for k in nodes {
+            let id = update.nodes[k].element.id
+            let slot = index[id]
+            if slot == nil {
+                guard parentID(id) != nil else {
+                    throw TreeUpdateError("node \"\(id)\" is new, but no children list or edit in this update names it")
+                }
+                added += 1
+            }
+            slots.append(slot)
         }
         // An element moved to a new parent must leave its old parent's list in the same update.
-        for (c, p) in newParent {
-            guard let slot = index[c], let old = elements[slot].parent else { continue }
+        for (c, slot, p) in adopted {
+            guard let old = elements[slot].parent else { continue }
             let oldID = elements[old].id
-            if oldID != p, edits[c] == nil, given[oldID].map({ update.nodes[$0].childIDs == nil }) ?? true {
+            if oldID != p, edits.isEmpty || edits[c] == nil, given[oldID].map({ update.nodes[$0].childIDs == nil }) ?? true {
                 throw TreeUpdateError("\"\(c)\" is named as a child of \"\(p)\" but is still a child of \"\(oldID)\"")
             }
         }
@@ -132,35 +153,45 @@ extension Screen {
         // each node in the new tree, stopping at the first element an earlier walk reached the
         // root from, so that every element is walked over once (a chain of N nodes costs N,
         // not N²).
-        let parents = update.nodes.filter { $0.childIDs != nil }.map(\.element.id) + update.edits.filter { !$0.insert.isEmpty }.map(\.parent)
         var depths: [String: Int] = [:]            // id → depth in the new tree (the root: 0)
+        depths.reserveCapacity(nodes.count)
+        // Kept between walks (emptied, not freed): one walk per node would otherwise allocate.
+        var path: [String] = []
+        // A walk longer than there are ids has gone round a cycle (found without a set of the
+        // ids walked, which cost a hash of each).
+        let distinct = elements.count + nodes.count + 1
         func depth(of p: String) throws(TreeUpdateError) -> Int {
             if let d = depths[p] { return d }
-            var path: [String] = []
-            var onPath: Set<String> = []
-            var x: String? = p
+            path.removeAll(keepingCapacity: true)
+            path.append(p)
+            var x = parentID(p)
             var base = -1                          // the depth above the path's top
             while let u = x {
                 if let d = depths[u] { base = d; break }
-                guard onPath.insert(u).inserted else {
+                guard path.count < distinct else {
                     throw TreeUpdateError("the children of \"\(p)\" make a cycle: \"\(p)\" would be inside itself")
                 }
                 path.append(u)
                 x = parentID(u)
             }
             for (k, u) in path.reversed().enumerated() { depths[u] = base + 1 + k }
-            return depths[p]!
+            return base + path.count
         }
-        for p in parents { _ = try depth(of: p) }
-        for n in update.nodes {
-            let d = try depth(of: n.element.id)
+        for k in nodes where update.nodes[k].childIDs != nil { _ = try depth(of: update.nodes[k].element.id) }
+        for edit in update.edits where !edit.insert.isEmpty { _ = try depth(of: edit.parent) }
+        for k in nodes {
+            let id = update.nodes[k].element.id
+            // An element already in the tree that stays under its parent keeps its depth (a
+            // move of an ancestor is checked with its subtree below): not walked again.
+            if slots[k] != nil && newParent[id] == nil && (edits.isEmpty || edits[id] == nil) { continue }
+            let d = try depth(of: id)
             guard d <= Screen.maxDepth else {
-                throw TreeUpdateError("\"\(n.element.id)\" would be \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
+                throw TreeUpdateError("\"\(id)\" would be \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
             }
         }
         // An element moved under a new parent takes its subtree with it.
-        for (c, p) in newParent {
-            guard let slot = index[c], let old = elements[slot].parent, elements[old].id != p else { continue }
+        for (c, slot, p) in adopted {
+            guard let old = elements[slot].parent, elements[old].id != p else { continue }
             let d = try depth(of: c) + height(below: slot, limit: Screen.maxDepth)
             guard d <= Screen.maxDepth else {
                 throw TreeUpdateError("moving \"\(c)\" under \"\(p)\" would put its subtree \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
@@ -173,23 +204,28 @@ extension Screen {
                 throw TreeUpdateError("moving \"\(c)\" under \"\(p)\" would put its subtree \(d) levels below the root, deeper than the limit of \(Screen.maxDepth) (maxDepth)")
             }
         }
-        let added = update.nodes.count { index[$0.element.id] == nil }
         if added > 0 && liveCount + added > Screen.maxElements {
             throw TreeUpdateError("the update would make the screen \(liveCount + added) elements, over the limit of \(Screen.maxElements) (maxElements)")
         }
 
         // Checked: apply.
         var change = TreeChange()
-        for n in update.nodes {
-            if let slot = index[n.element.id] {
+        change.content.reserveCapacity(nodes.count)
+        if added > 0 {
+            elements.reserveCapacity(elements.count + max(0, added - free.count))
+            index.reserveCapacity(index.count + added)
+        }
+        for k in nodes {
+            if let slot = slots[k] {
                 let old = modify(slot) { e in
                     let keep = (e.id, e.parent, e.children)
-                    e = n.element
+                    e = update.nodes[k].element
                     (e.id, e.parent, e.children) = keep
                 }
                 if old != elements[slot] { change.content.append((slot, old)) }
             } else {
-                let slot = add(n.element)
+                let slot = add(update.nodes[k].element)
+                slots[k] = slot
                 change.content.append((slot, nil))
             }
         }
@@ -197,20 +233,22 @@ extension Screen {
         var detached: [Int] = []
         for edit in update.edits { applyEdit(edit, into: &deltas, detached: &detached) }
         var dropped: [(child: Int, from: Int)] = []
-        for n in update.nodes {
-            guard let kids = n.childIDs else { continue }
-            let p = index[n.element.id]!
-            let slots = kids.map { index[$0]! }
-            if let delta = Self.stretch(from: elements[p].children, to: slots, parent: p) {
-                let back = Set(delta.inserted)
-                for old in delta.removed where !back.contains(old) { dropped.append((old, p)) }
+        for k in nodes {
+            guard let kids = update.nodes[k].childIDs else { continue }
+            let p = slots[k]!
+            let children = kids.map { index[$0]! }
+            if let delta = Self.stretch(from: elements[p].children, to: children, parent: p) {
+                if !delta.removed.isEmpty {
+                    let back = Set(delta.inserted)
+                    for old in delta.removed where !back.contains(old) { dropped.append((old, p)) }
+                }
                 deltas[p] = delta
             } else {
-                let keep = Set(slots)
+                let keep = Set(children)
                 for old in elements[p].children where !keep.contains(old) { dropped.append((old, p)) }
                 change.restructured.append(p)
             }
-            setChildren(of: p, to: slots)
+            setChildren(of: p, to: children)
         }
         // A child dropped from its list (or taken out by an edit) and named by no other is
         // removed with its subtree.

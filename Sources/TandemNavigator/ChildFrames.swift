@@ -60,11 +60,11 @@ extension ReadingOrder {
     /// passes what changed in its own part on to the parent it is counted in; true when its
     /// accessibility or frame changed.
     mutating func compute(_ i: Int, _ screen: Screen) -> Bool {
-        let e = screen.elements[i]
+        // The fields read in place: a copy of the element costs a retain of each of its references.
         if childFrames[i]?.stale == true { recount(i, screen) }
-        let a = e.accessible ?? (e.hasContent && accessibleChildren[i] == 0)
-        let f = e.frame ?? childFrames[i]?.frame
-        let counts = a && !e.hidden
+        let a = screen.elements[i].accessible ?? (screen.elements[i].hasContent && accessibleChildren[i] == 0)
+        let f = screen.elements[i].frame ?? childFrames[i]?.frame
+        let counts = a && !screen.elements[i].hidden
         let p = Int(countedIn[i])
         if p >= 0 {
             if counts != countsAccessible[i] { accessibleChildren[p] += counts ? 1 : -1 }

@@ -68,16 +68,17 @@ extension Navigator {
         let s = screenIndex
         let change = try catalog.screens[s].apply(update)
         if let f = batch.focusBefore, change.removed.contains(f) { focusIndex = nil }
+        // By index, and only the changed elements' old contents read: a new element's entry is
+        // nil, and copying each entry (an element's size) was a large update's biggest cost.
         var moves = false
-        for (slot, old) in change.content {
-            guard let old else { moves = true; continue }
-            if ReadingOrder.changeMovesUnits(from: old, to: catalog.screens[s].elements[slot]) { moves = true }
+        for k in change.content.indices where !moves {
+            if change.content[k].old == nil { moves = true; continue }
+            if ReadingOrder.changeMovesUnits(from: change.content[k].old!, to: catalog.screens[s].elements[change.content[k].slot]) { moves = true }
         }
         repairOrder(screen: s, changed: change.content.map(\.slot), restructured: change.restructured, edited: change.edited,
                     removed: change.removedSlots, movesUnits: moves)
-        for (slot, old) in change.content {
-            guard let old else { continue }
-            report(screen: s, element: slot, from: old, into: &events)
+        for k in change.content.indices where change.content[k].old != nil {
+            report(screen: s, element: change.content[k].slot, from: change.content[k].old!, into: &events)
         }
         if let f = update.focus { batch.explicit = (f, .layoutChanged) }
         refocus(after: batch, into: &events)

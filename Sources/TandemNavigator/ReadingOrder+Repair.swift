@@ -19,6 +19,18 @@ extension ReadingOrder {
     /// `restructured`); `removed`: the slots of elements removed from the screen.
     public mutating func repair(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta] = [],
                                 removed: [Int] = [], movesUnits: Bool) {
+        // A change of at least `wholeRebuildMinimum` elements and half the screen is built
+        // whole instead: that costs the screen's elements, at most twice the change, and
+        // skips what a repair spends on each element (its depth, the sets it is kept in),
+        // which made a megabyte update cost several times a megabyte screen (issue 27).
+        let touched = changed.count + restructured.count + edited.count + removed.count
+        if touched >= Self.wholeRebuildMinimum && touched * 2 >= screen.liveCount {
+            computeAll(screen)
+            rebuild(screen)
+            computes &+= screen.liveCount
+            wholeRebuilds &+= 1
+            return
+        }
         if accessible.count < screen.elements.count {
             let grow = screen.elements.count - accessible.count
             accessible += repeatElement(false, count: grow)
@@ -41,7 +53,7 @@ extension ReadingOrder {
         // needed it: a chain of N new elements costs N computes, not N² (issue 27).
         var moved: [Int] = []
         let forced = movesUnits ? Set(changed) : []
-        var levels = DepthLevels(screen)
+        var levels = DepthLevels(screen, capacity: changed.count + restructured.count)
         for start in changed + restructured { levels.add(start) }
         while let x = levels.next() {
             let didMove = compute(x, screen)
@@ -58,6 +70,10 @@ extension ReadingOrder {
         }
         for c in changed { updateHeading(c, screen) }
     }
+
+    /// The fewest changed elements a repair builds the whole order again for (when they are
+    /// also half the screen): below it the repair's own way is cheap whatever the screen.
+    static let wholeRebuildMinimum = 1_024
 
     /// Whether a change from `old` to `new` can move anything in the order (or only what is
     /// said about the element).
@@ -101,17 +117,18 @@ extension ReadingOrder {
             for u in path { nearest[u] = found }
             return found
         }
+        seen.reserveCapacity(changed.count + restructured.count + moved.count)
         for x in changed + restructured + moved where seen.insert(x).inserted {
-            let e = screen.elements[x]
+            // The element's fields read in place, not copied (a retain of each reference).
             if x == top {
                 // The top is the whole order: it must still be a scope.
-                if e.hidden || accessible[x] { rebuild(screen); return }
+                if screen.elements[x].hidden || accessible[x] { rebuild(screen); return }
             } else {
-                work.place(x, in: e.parent.map(scopeAtOrAbove) ?? top, screen)
+                work.place(x, in: screen.elements[x].parent.map(scopeAtOrAbove) ?? top, screen)
             }
             guard scopes[x] != nil else { continue }
             if change.restructured.contains(x) { work.ownChildren(of: x, screen) }
-            if change.changed.contains(x) && (sortedRows[x] == nil || e.order != nil) { work.sortWhole(x, screen) }
+            if change.changed.contains(x) && (sortedRows[x] == nil || screen.elements[x].order != nil) { work.sortWhole(x, screen) }
         }
         while let (s, pending) = work.next() {
             if s != top, let kept = scopes[s], kept.first == nil {
@@ -266,7 +283,11 @@ struct DepthLevels {
     private var level = 0
     private var taken = 0
 
-    init(_ screen: Screen) { self.screen = screen }
+    init(_ screen: Screen, capacity: Int = 0) {
+        self.screen = screen
+        depth.reserveCapacity(capacity)
+        queued.reserveCapacity(capacity)
+    }
 
     mutating func add(_ x: Int) {
         guard queued.insert(x).inserted else { return }

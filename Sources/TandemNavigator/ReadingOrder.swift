@@ -54,6 +54,9 @@ public struct ReadingOrder: Sendable {
     /// Elements whose accessibility and frame a repair recomputed: tests check that a deep
     /// chain costs one each, as a wide list does.
     var computes = 0
+    /// Repairs that built the whole order again instead, the change being as large as the
+    /// screen (`repair`): tests check that a large update takes that way and a small one not.
+    var wholeRebuilds = 0
 
     struct Scope: Sendable {
         var first: Int?
@@ -99,7 +102,7 @@ public struct ReadingOrder: Sendable {
     // MARK: building
 
     /// Accessibility and union frames of every element, children before parents.
-    private mutating func computeAll(_ screen: Screen) {
+    mutating func computeAll(_ screen: Screen) {
         let n = screen.elements.count
         accessible = Array(repeating: false, count: n)
         frames = Array(repeating: nil, count: n)

@@ -66,8 +66,7 @@ struct Units {
         built.open.append(c)
         let start = built.elements.count
         let skippedBefore = built.skipped
-        let e = screen.elements[c]
-        if let order = e.order {
+        if let order = screen.elements[c].order {
             for id in order {
                 guard let i = screen.index[id], ReadingOrder.isShown(i, screen, below: c) else { continue }
                 unit(i, into: &built)
@@ -102,14 +101,14 @@ struct Units {
             guard next < kids.count else { work.removeLast(); continue }
             work[work.count - 1].next = next + 1
             let child = kids[next]
-            let e = screen.elements[child]
-            if e.hidden { continue }
+            // Read in place, not copied: a copy retains each of the element's references.
+            if screen.elements[child].hidden { continue }
             if accessible[child] {
                 units.append(SortUnit(frame: frames[child], element: child, isScope: false))
-            } else if e.formsGroup || e.modal {
+            } else if screen.elements[child].formsGroup || screen.elements[child].modal {
                 units.append(SortUnit(frame: groupKey(child), element: child, isScope: true))
             } else {
-                flat[child] = e.children
+                flat[child] = screen.elements[child].children
                 work.append((child, 0))
             }
         }

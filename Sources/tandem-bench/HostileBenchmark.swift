@@ -1,7 +1,10 @@
 import Foundation
+import TandemModel
+import TandemNavigator
 import TandemOutputs
 import TandemPolicy
 import TandemPresentation
+import TandemProtocol
 import TandemService
 import TandemSession
 import TandemVocabulary
@@ -11,8 +14,11 @@ import TandemPOSIX
 /// Docs/reliability.md#hostile-clients), in-process through the service as `tandem serve`'s
 /// session thread runs it, with liblouis:
 ///
-/// - one `update` of 17,430 nodes as 70 chains 249 deep (the deepest allowed), against the same
-///   number as a flat list: the time the session thread is held (median of 5);
+/// - one `update` of 17,430 nodes (a whole 1 MiB line) as 70 chains 249 deep (the deepest
+///   allowed), against the same number as a flat list, and relabelling that list: the time the
+///   session thread is held (median of 5), the chains' split into decoding and the navigator;
+///   the same elements as one `screen`, for comparison;
+/// - the longest liblouis takes over one line cut for braille (the most a translation costs);
 /// - a 20,000-deep chain in one line (refused by `maxDepth`);
 /// - a 900 KiB announcement and a 900 KiB value on the focused element (braille cut);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
@@ -25,9 +31,16 @@ enum HostileBenchmark {
         let wide = median((0..<5).map { _ in time(chains: 17_430, depth: 1) })
         lines.append("  update, 70 chains × 249 deep  \(ms(chain)) ms held (17,430 nodes)")
         lines.append("  update, flat list            \(ms(wide)) ms held (17,430 nodes)")
+        lines.append("  update, the list relabelled  \(ms(median((0..<5).map { _ in relabel(17_430) }))) ms held (17,430 nodes, each a new label)")
+        lines.append("  screen, 70 chains × 249 deep  \(ms(median((0..<5).map { _ in screen(chains: 70, depth: 249) }))) ms held (17,431 elements)")
+        lines.append("  screen, flat list            \(ms(median((0..<5).map { _ in screen(chains: 17_430, depth: 1) }))) ms held (17,431 elements)")
+        let p = phases(chains: 70, depth: 249)
+        lines.append("    of the chains: decode \(ms(p.decode)), Navigator.apply \(ms(p.navigator)) (Screen.apply alone \(ms(p.tree))) ms")
         lines.append("  update, one 20,000-deep chain \(ms(median((0..<5).map { _ in time(chains: 1, depth: 20_000) }))) ms to refuse (maxDepth)")
         lines.append("  900 KiB announcement         \(ms(median((0..<5).map { _ in hugeText(value: false) }))) ms held")
         lines.append("  900 KiB focused value        \(ms(median((0..<5).map { _ in hugeText(value: true) }))) ms held")
+        let louis = worstTranslation()
+        lines.append("  liblouis, a line at the cut  \(ms(louis.ns)) ms at most (\(louis.what); \(BrailleText.maxCharacters + 2) characters)")
 
         let before = PolicyFloodBenchmark.residentBytes()
         var app = App()
@@ -93,6 +106,40 @@ enum HostileBenchmark {
     static func time(chains: Int, depth: Int) -> UInt64 {
         var app = App()
         app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
+        let held = app.send(updateLine(chains: chains, depth: depth))
+        precondition(depth > Screen.maxDepth || app.session.navigator.screen.liveCount == chains * depth + 2, "the benchmark's update was refused")
+        return held
+    }
+
+    /// An update giving each of `count` elements already on the screen a new label.
+    static func relabel(_ count: Int) -> UInt64 {
+        var app = App()
+        app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
+        app.send(updateLine(chains: count, depth: 1))
+        let nodes = (0..<count).map { #"{"id":"c\#($0)x0","label":"Renamed \#($0)"}"# }
+        return app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+    }
+
+    /// A `screen` of `chains` chains of `depth` elements under the root, replacing a small one.
+    static func screen(chains: Int, depth: Int) -> UInt64 {
+        var app = App()
+        app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
+        var kids: [String] = []
+        for c in 0..<chains {
+            var node = ""
+            for i in (0..<depth).reversed() {
+                node = #"{"id":"c\#(c)x\#(i)","label":"D \#(i)""# + (node.isEmpty ? "" : #","children":["# + node + "]") + "}"
+            }
+            kids.append(node)
+        }
+        let held = app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":["# + kids.joined(separator: ",") + "]}}}")
+        // Shown, not refused: the time is the screen's.
+        precondition(app.session.navigator.screen.liveCount == chains * depth + 1, "the benchmark's screen was refused")
+        return held
+    }
+
+    /// One `update` adding `chains` chains of `depth` elements under "top".
+    static func updateLine(chains: Int, depth: Int) -> String {
         var kids: [String] = []
         var nodes: [String] = []
         for c in 0..<chains {
@@ -102,7 +149,33 @@ enum HostileBenchmark {
                 nodes.append(#"{"id":"c\#(c)x\#(i)","label":"D \#(i)"\#(k)}"#)
             }
         }
-        return app.send(#"{"type":"update","nodes":[{"id":"top","label":"T","children":["# + kids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
+        return #"{"type":"update","nodes":[{"id":"top","label":"T","children":["# + kids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}"
+    }
+
+    /// The update of `time(chains:depth:)` split into its phases (median of 5 each): the
+    /// line decoded, the whole `Navigator.apply` (the tree, the reading order, focus), and
+    /// `Screen.apply` alone on a copy of the screen.
+    static func phases(chains: Int, depth: Int) -> (decode: UInt64, navigator: UInt64, tree: UInt64) {
+        var d: [UInt64] = [], t: [UInt64] = [], n: [UInt64] = []
+        for _ in 0..<5 {
+            var app = App()
+            app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
+            let line = updateLine(chains: chains, depth: depth)
+            var start = Monotonic.now()
+            guard case .success(let incoming) = MessageDecoder.decode(Array(line.utf8), line: 1),
+                  case .update(let update) = incoming.message else { fatalError("the benchmark's update does not decode") }
+            d.append(Monotonic.now() - start)
+            var screen = app.session.navigator.screen
+            start = Monotonic.now()
+            _ = try? screen.apply(update)
+            t.append(Monotonic.now() - start)
+            var nav = app.session.navigator
+            _ = nav.readingOrder()
+            start = Monotonic.now()
+            _ = try? nav.apply(update)
+            n.append(Monotonic.now() - start)
+        }
+        return (median(d), median(n), median(t))
     }
 
     static func hugeText(value: Bool) -> UInt64 {
@@ -111,6 +184,35 @@ enum HostileBenchmark {
         let huge = String(repeating: "x", count: 921_600)
         return value ? app.send(#"{"type":"set","id":"f","value":"\#(huge)"}"#)
                      : app.send(#"{"type":"notify","notification":"announcement","text":"\#(huge)"}"#)
+    }
+
+    /// The longest liblouis takes for one line at the braille cut (`BrailleText.maxCharacters`
+    /// and its markers; Docs/braille.md#long-lines), over the shipped languages' tables,
+    /// contracted and not, and texts meant to be hard for them (capitals, digits and
+    /// punctuation mixed, accents, Cyrillic), the cursor in the middle of a word being edited:
+    /// the most one translation can hold the session thread (median of 5 for each).
+    static func worstTranslation() -> (ns: UInt64, what: String) {
+        let n = BrailleText.maxCharacters + 2
+        func cycle(_ s: String) -> String { String(String(repeating: s, count: n / s.count + 1).prefix(n)) }
+        let texts = [
+            ("letters", cycle("x")),
+            ("mixed", cycle("Ab1 C-2.d, EF3g \"Hi\" 45% ")),
+            ("accents", cycle("Ação é só ")),
+            ("Cyrillic", cycle("Привет Мир 12 ")),
+        ]
+        var worst: (ns: UInt64, what: String) = (0, "")
+        for contracted in [false, true] {
+            let louis = LouisTranslator(contracted: contracted)
+            for language in ["en", "pt", "ru"] {
+                for (name, text) in texts {
+                    let t = median((0..<5).map { _ in
+                        Monotonic.measure { louis.translate(text, language: language, cursor: n / 2, editing: true) }.1
+                    })
+                    if t > worst.ns { worst = (t, "\(language)\(contracted ? " contracted" : ""), \(name)") }
+                }
+            }
+        }
+        return worst
     }
 
     static func median(_ xs: [UInt64]) -> UInt64 { xs.sorted()[xs.count / 2] }
