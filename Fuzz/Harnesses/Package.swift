@@ -35,10 +35,11 @@ let package = Package(
         .executableTarget(name: "fuzz-service", dependencies: [
             "FuzzSupport", .product(name: "TandemService", package: "Tandem"), .product(name: "TandemProtocol", package: "Tandem"),
             .product(name: "TandemOutputs", package: "Tandem"), .product(name: "TandemModel", package: "Tandem"),
+            .product(name: "TandemSession", package: "Tandem"), .product(name: "TandemVocabulary", package: "Tandem"),
             .product(name: "TandemFuzzSurface", package: "Tandem"),
         ]),
         .executableTarget(name: "fuzz-transport", dependencies: [
-            "FuzzSupport", .product(name: "TandemFuzzSurface", package: "Tandem"),
+            "FuzzSupport", .product(name: "TandemFuzzSurface", package: "Tandem"), .product(name: "TandemVocabulary", package: "Tandem"),
         ]),
     ]
 )

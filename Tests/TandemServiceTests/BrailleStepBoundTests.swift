@@ -1,9 +1,11 @@
 import Synchronization
+import TandemVocabulary
 import Testing
 import TandemNavigator
 import TandemOutputs
 import TandemPresentation
 @testable import TandemService
+@testable import TandemSession
 
 /// What liblouis may cost one step of the session thread (Docs/reliability.md#braille-bound):
 /// however many huge texts an app sends in one batch, and whatever the user pans, a step

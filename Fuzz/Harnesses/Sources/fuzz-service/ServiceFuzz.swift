@@ -5,6 +5,8 @@ import TandemPolicy
 import TandemPresentation
 import TandemProtocol
 import TandemService
+import TandemSession
+import TandemVocabulary
 
 /// Any bytes as what `tandem serve`'s clients send, through the service, the session, the
 /// speech policy and the outputs' records as the session thread runs them, with liblouis
@@ -23,40 +25,38 @@ public func fuzzService(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = Array(UnsafeRawBufferPointer(start: data, count: size))
     let records = RecordingSink()
     let profile = Profile()
-    var (session, service) = Service.start(profile: profile, catalog: nil, sink: records, timing: .virtual,
+    let (session, service) = Service.start(profile: profile, catalog: nil, sink: records, timing: .virtual,
                                            makeTranslator: { _ in ServiceFuzz.translator })
-    service.open(&session, at: 0)
-    for c in ServiceFuzz.clients { service.connected(c) }
+    // The one entry tandem serve feeds (SessionCore.apply), each line an instant of its own.
+    var core = SessionCore(session: session, service: service)
+    core.apply(.open(), at: 0)
+    for c in ServiceFuzz.clients { core.apply(.clientConnected(c), at: 0) }
     var now = 0
-    var lineOf: [String: Int] = [:]
+    var lineOf: [ClientID: Int] = [:]
     for raw in input.split(separator: 0x0A, omittingEmptySubsequences: true) {
         let (client, bytes) = ServiceFuzz.route(Array(raw))
         now += 40
-        session.advance(to: now)
         lineOf[client, default: 0] += 1
-        service.received(client, line: lineOf[client]!, bytes: bytes, session: &session, at: now)
-        service.routeNotices(&session)
-        session.settle()
-        ServiceFuzz.check(service.outbox.take(), maxLine: service.options.maxLine)
-        precondition(session.speechQueue.count <= ServiceFuzz.maxQueue, "speech backlog of \(session.speechQueue.count)")
+        core.apply(.clientLine(client, line: lineOf[client]!, bytes: bytes), at: now)
+        ServiceFuzz.check(core.takeOutbox(), maxLine: service.options.maxLine)
+        precondition(core.session.speechQueue.count <= ServiceFuzz.maxQueue, "speech backlog of \(core.session.speechQueue.count)")
     }
-    for c in ServiceFuzz.clients { service.disconnected(c, session: &session, at: now + 1) }
-    session.settle()
-    session.advance(to: now + 600_000)
-    ServiceFuzz.check(service.outbox.take(), maxLine: service.options.maxLine)
+    for c in ServiceFuzz.clients { core.apply(.clientDisconnected(c), at: now + 1) }
+    core.advance(to: now + 600_000)
+    ServiceFuzz.check(core.takeOutbox(), maxLine: service.options.maxLine)
     ServiceFuzz.check(records.records.map(\.record), width: profile.brailleWidth)
     return 0
 }
 
 enum ServiceFuzz {
-    static let clients = ["a", "b", "k"]
+    static let clients: [ClientID] = ["a", "b", "k"]
     /// One translator for every input: liblouis loads its tables once per process.
     static let translator = withoutLeakChecks { LouisTranslator() }
     /// The policy keeps `maxWaitingAnnouncements` a priority, besides what is playing and
     /// Tandem's own statuses.
     static let maxQueue = 5 * SpeechPolicy.maxWaitingAnnouncements + 8
 
-    static func route(_ line: [UInt8]) -> (String, [UInt8]) {
+    static func route(_ line: [UInt8]) -> (ClientID, [UInt8]) {
         switch line.first {
         case UInt8(ascii: "a"): ("a", Array(line.dropFirst()))
         case UInt8(ascii: "b"): ("b", Array(line.dropFirst()))
