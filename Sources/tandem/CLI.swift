@@ -82,11 +82,11 @@ struct Arguments {
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
                                       "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
                                       "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority",
-                                      "--app", "--pid", "--density"]
+                                      "--app", "--pid", "--density", "--diff"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime",
-                                          "--snapshot", "--chrome"]
+                                          "--snapshot", "--chrome", "--html-failures-only"]
     /// Options whose value may be left out (`tandem run --connect` means the default socket):
     /// the next word is the value unless it is an option; left out, the value is "".
     static let optionallyValued: Set<String> = ["--connect"]
