@@ -111,11 +111,12 @@ enum Help {
     OVERVIEW: Run every suite under the paths: each scenario, in each profile and language its
     suite.json lists, replayed and compared with its golden transcript (Docs/ci.md).
 
-    USAGE: tandem test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--junit <file>] [--html <dir>]
+    USAGE: tandem test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--diff words|cells|json] [--junit <file>] [--html <dir>] [--html-failures-only]
 
     ARGUMENTS:
-      <path>                  A folder (searched recursively), a catalog or a scenario; - reads
-                              paths from standard input, one a line. Default: the current folder.
+      <path>                  A folder (searched recursively; other checkouts inside skipped), a
+                              catalog or a scenario; - reads changed files from standard input,
+                              one a line (git diff --name-only). Default: the current folder.
 
     OPTIONS:
       -j, --jobs <n>          Cases run at once (default: the number of cores).
@@ -124,13 +125,16 @@ enum Help {
       --shard <k>/<n>         Only part k of n: a stable split for a CI matrix.
       --junit <file>          Write a JUnit XML report (GitHub, GitLab, Jenkins).
       --html <dir>            Write a self-contained HTML report to <dir>/index.html.
+      --html-failures-only    List only the cases that did not pass in the HTML report.
+      --diff <style>          A failure's diff: words (default), cells (braille too), json.
       -h, --help              Show help information.
 
     A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
     golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl.
 
     EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
-    or suite.json that cannot be read, a wrong option; the other cases still run), 64 usage.
+    or suite.json that cannot be read, a wrong option, a --filter matching nothing; the other
+    cases still run), 64 usage. A change list (-) that touches no suite exits 0.
     """
 
     static let lint = """
