@@ -5,6 +5,8 @@ import TandemService
 
 /// The command line: parses arguments and runs a subcommand, returning the exit status.
 enum CLI {
+    static let version = "0.1.0"
+
     static func main(_ args: [String]) -> Int32 {
         guard let sub = args.first else {
             printErr(Help.overview)
@@ -16,7 +18,7 @@ enum CLI {
             print(rest.first.flatMap(Help.text(for:)) ?? Help.overview)
             return 0
         case "--version", "version":
-            print("tandem 0.1.0")
+            print("tandem \(version)")
             return 0
         case "replay": return run(rest, usage: Help.replay, ReplayCommand.run)
         case "check": return run(rest, usage: Help.check, CheckCommand.run)
@@ -82,7 +84,7 @@ struct Arguments {
                                       "--jobs", "--filter", "--junit", "--html", "--shard", "--disable", "--format",
                                       "--language", "--socket", "--catalog", "--record", "--allow-group", "--session",
                                       "--stall-timeout", "--max-queue", "--user-action-window", "--channels", "--priority",
-                                      "--app", "--pid", "--density", "--diff"]
+                                      "--app", "--pid", "--density", "--diff", "--docs-url"]
     /// Other spellings of an option.
     static let aliases = ["--braille-host": "--braille"]
     static let flagNames: Set<String> = ["--quiet", "--quiet-screen", "--update", "--strict", "--list-rules", "--realtime",

@@ -143,14 +143,16 @@ enum Help {
     unreachable elements, small touch targets, … (each rule's story: Docs/lint.md).
     A clean lint is a floor, not a verdict: listen to the app too (tandem run).
 
-    USAGE: tandem lint <catalog>… [--disable <rule>] [--format text|json] [--strict] [--list-rules]
+    USAGE: tandem lint <catalog>… [--disable <rule>] [--format text|json|sarif] [--docs-url <url>] [--strict] [--list-rules]
 
     ARGUMENTS:
       <catalog>               A *.catalog.json file, or - for standard input.
 
     OPTIONS:
       --disable <rule>        Do not run this rule (repeat, or separate ids with commas).
-      --format text|json      One line a finding (default), or one JSON document.
+      --format <format>       text: one line a finding (default); json: one document;
+                              sarif: SARIF 2.1.0 for code scanning (Docs/lint.md#sarif).
+      --docs-url <url>        Docs/lint.md's address, for each rule's helpUri in SARIF.
       --strict                Warnings fail too (exit 1).
       --list-rules            Print every rule: id, severity, summary.
       -h, --help              Show help information.
