@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "TandemPresentation", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"],
                 resources: [.embedInCode("Languages")]),
         // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
-        .target(name: "TandemLint", dependencies: ["TandemModel", "TandemNavigator"]),
+        .target(name: "TandemLint", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemVocabulary", "TandemPresentation"]),
         // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
         .target(name: "TandemImport", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),

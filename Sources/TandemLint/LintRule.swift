@@ -17,6 +17,7 @@ public struct LintRule: Sendable, Hashable {
         .missingLabel, .labelRepeatsTrait, .hintRepeatsLabel, .hintNamesGesture, .coveredBySibling,
         .overlayNotModal, .adjustableNoValue, .progressNoLabel, .firstFocusNotTitle, .noHeading,
         .orderOmits, .nestedAccessible, .sameLabelDifferentAction, .duplicateActionName, .smallTarget,
+        .offScreen, .labelNotWords,
     ]
 
     /// The rule with this id.
@@ -66,6 +67,12 @@ extension LintRule {
     public static let duplicateActionName = LintRule(
         id: "duplicate-action-name", severity: .error,
         summary: "two custom actions of one element have the same name (or one has none)")
+    public static let offScreen = LintRule(
+        id: "off-screen", severity: .error,
+        summary: "an element VoiceOver reaches lies off screen (a toast above the top): heard, never seen, never found by touch")
+    public static let labelNotWords = LintRule(
+        id: "label-not-words", severity: .error,
+        summary: "the label is a file name, an identifier or symbols (\"ic_settings_24\", \"•••\"), read out as written")
     public static let smallTarget = LintRule(
         id: "small-target", severity: .error,
         summary: "a control is smaller than 44×44 pt (an error under 24 pt)")

@@ -15,6 +15,7 @@ public struct Linter: Sendable {
         MissingLabel(), LabelRepeatsTrait(), HintRepeatsLabel(), HintNamesGesture(), CoveredBySibling(),
         OverlayNotModal(), AdjustableNoValue(), ProgressNoLabel(), FirstFocusNotTitle(), NoHeading(),
         OrderOmits(), NestedAccessible(), SameLabelDifferentAction(), DuplicateActionName(), SmallTarget(),
+        OffScreen(), LabelNotWords(),
     ]
 
     /// Lints a decoded catalog. `lines` (from `CatalogDecoder.lines`) and `file` say where each

@@ -99,6 +99,13 @@ enum Vocabulary {
                        "ru": ["регулируем*", "ползун*"]]),
         (.tabBar, ["en": ["tab bar"], "pt": ["barra de abas"], "ru": ["панель вкладок"]]),
         (.keyboardKey, ["en": ["key"], "pt": ["tecla"], "ru": ["клавиш*"]]),
+        // Forms (#25): "Email text field" is heard as "Email text field, text field".
+        (.secureTextField, ["en": ["secure text field", "password field", "text field"], "pt": ["campo de texto seguro", "campo de texto"],
+                            "ru": ["защищённое текстовое поле", "текстовое поле", "поле ввода"]]),
+        (.textField, ["en": ["text field", "textfield", "edit field", "text box", "textbox", "input field"],
+                      "pt": ["campo de texto", "campo de entrada"], "ru": ["текстовое поле", "поле ввода"]]),
+        (.switchButton, ["en": ["switch", "toggle"], "pt": ["botao de alternancia", "interruptor", "alternador"],
+                         "ru": ["переключател*", "кнопка переключатель"]]),
     ]
 
     /// Gestures a hint should not name (Apple: describe the result, not the gesture).

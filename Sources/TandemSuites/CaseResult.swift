@@ -14,8 +14,8 @@ public struct CaseResult: Sendable {
     }
 
     public enum Failure: Sendable {
-        /// The transcript differs from the golden file.
-        case differs(golden: String, changes: [TranscriptDiff.Change])
+        /// The transcript differs from the golden file; `heard` tells it in words.
+        case differs(golden: String, changes: [TranscriptDiff.Change], heard: HeardDiff)
         /// No golden file yet.
         case missingGolden(String)
         /// An `expect` line did not hold.
@@ -48,6 +48,10 @@ public struct CaseResult: Sendable {
     /// The golden file's lines, kept for the HTML report of a failure.
     public var expected: [String]?
 
+    public init(name: String, file: String, catalog: String?, profile: String?, outcome: Outcome) {
+        self.name = name; self.file = file; self.catalog = catalog; self.profile = profile; self.outcome = outcome
+    }
+
     public var passed: Bool { if case .passed = outcome { true } else { false } }
     public var isError: Bool { if case .error = outcome { true } else { false } }
 }
@@ -56,8 +60,8 @@ extension CaseResult.Failure {
     /// One line: what is wrong and, for a missing golden, how to record it.
     public func summary(scenario: String) -> String {
         switch self {
-        case .differs(let golden, let changes):
-            "the transcript differs from \(golden) (\(changes.count) changed line\(changes.count == 1 ? "" : "s"))"
+        case .differs(let golden, _, let heard):
+            "the transcript differs from \(golden): \(heard.counts)"
         case .missingGolden(let golden):
             "no golden file \(golden); record it with: tandem test --update \(scenario)"
         case .expectFailed(let d):
@@ -67,17 +71,46 @@ extension CaseResult.Failure {
         }
     }
 
-    /// The lines under the summary: the diff `tandem check` prints.
-    public var details: String? {
-        if case .differs(_, let changes) = self { return TranscriptDiff.render(changes) }
-        return nil
+    /// The lines under the summary: the diff in words (`DiffStyle.words`), with braille cells
+    /// (`.cells`), or the JSON lines `tandem check` prints (`.json`).
+    public func details(_ style: DiffStyle = .words) -> String? {
+        guard case .differs(_, let changes, let heard) = self else { return nil }
+        switch style {
+        case .words: return heard.render()
+        case .cells: return heard.render(cells: true)
+        case .json: return TranscriptDiff.render(changes)
+        }
     }
+
+    /// The scenario line a person should look at first: the failed `expect`, or the step that
+    /// caused the first change.
+    public var scenarioLine: Int? {
+        switch self {
+        case .expectFailed(let d): d.line
+        case .differs(_, _, let heard): heard.steps.first?.line
+        case .missingGolden, .cutShort: nil
+        }
+    }
+}
+
+/// How a failed case's diff is shown (`tandem test --diff`).
+public enum DiffStyle: String, Sendable, CaseIterable {
+    /// What the user hears and feels, a sentence a change, grouped by scenario step.
+    case words
+    /// The same, with braille lines also as cells.
+    case cells
+    /// The transcript's JSON lines, as `tandem check` prints them.
+    case json
 }
 
 /// A whole run: every result in plan order, the time it took.
 public struct RunSummary: Sendable {
     public var results: [CaseResult]
     public var seconds: Double
+
+    public init(results: [CaseResult], seconds: Double) {
+        self.results = results; self.seconds = seconds
+    }
 
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.filter { if case .failed = $0.outcome { true } else { false } }.count }

@@ -12,8 +12,9 @@ import TandemVocabulary
 /// header cells; results are words with a symbol (colour only repeats them); speech text is
 /// marked with its language, so a screen reader speaks Portuguese and Russian in their voices.
 public enum HTMLReport {
-    /// `notes`: lines under the title (the command, the shard).
-    public static func html(_ summary: RunSummary, notes: [String] = []) -> String {
+    /// `notes`: lines under the title (the command, the shard). `failuresOnly`: passing cases
+    /// are counted but not listed, which keeps a report of thousands of cases small.
+    public static func html(_ summary: RunSummary, notes: [String] = [], failuresOnly: Bool = false) -> String {
         var h = HTMLWriter()
         h.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -26,10 +27,16 @@ public enum HTMLReport {
         h.raw("</p>\n")
         for n in notes { h.element("p", n) }
         h.raw("</header>\n<main>\n")
-        summaryTable(summary, &h)
+        // What needs looking at comes first: failures and errors, then the passes, each in run order.
+        let numbered = summary.results.enumerated().map { (number: $0.offset + 1, result: $0.element) }
+        let listed = numbered.filter { !$0.result.passed } + (failuresOnly ? [] : numbered.filter(\.result.passed))
+        summaryTable(summary, listed, &h)
         h.raw("<section id=\"cases\" aria-labelledby=\"cases-title\">\n")
         h.raw("<h2 id=\"cases-title\">Cases</h2>\n")
-        for (i, r) in summary.results.enumerated() { section(r, number: i + 1, &h) }
+        if failuresOnly && summary.passed > 0 {
+            h.element("p", "\(summary.passed) passing case\(summary.passed == 1 ? " is" : "s are") counted but not listed (--html-failures-only).")
+        }
+        for c in listed { section(c.result, number: c.number, &h) }
         h.raw("</section>\n</main>\n</body>\n</html>\n")
         return h.out
     }
@@ -43,12 +50,13 @@ public enum HTMLReport {
         }
     }
 
-    static func summaryTable(_ summary: RunSummary, _ h: inout HTMLWriter) {
+    static func summaryTable(_ summary: RunSummary, _ listed: [(number: Int, result: CaseResult)], _ h: inout HTMLWriter) {
         h.raw("<section aria-labelledby=\"summary-title\">\n<h2 id=\"summary-title\">Summary</h2>\n")
         h.raw("<table class=\"summary\">\n")
-        h.element("caption", "Every case in run order: \(summary.closingLine)")
+        let which = listed.count == summary.results.count ? "Every case" : "Every case not passed"
+        h.element("caption", "\(which), failures first, then in run order: \(summary.closingLine)")
         h.raw("<thead><tr><th scope=\"col\">Case</th><th scope=\"col\">Result</th><th scope=\"col\">Time (ms)</th><th scope=\"col\">Golden file</th></tr></thead>\n<tbody>\n")
-        for (i, r) in summary.results.enumerated() {
+        for (i, r) in listed.map({ ($0.number - 1, $0.result) }) {
             let w = resultWord(r)
             h.raw("<tr><th scope=\"row\"><a href=\"#case-\(i + 1)\">")
             h.text(r.name)
@@ -96,7 +104,7 @@ public enum HTMLReport {
             for f in failures { h.element("li", f.summary(scenario: r.file)) }
             h.raw("</ul>\n")
             for f in failures {
-                if case .differs(let golden, let changes) = f { sideBySide(changes, golden: golden, id: id, &h) }
+                if case .differs(let golden, _, let heard) = f { heardTable(heard, golden: golden, language: r.language, id: id, &h) }
             }
         }
         if let lines = r.transcript {
@@ -111,32 +119,46 @@ public enum HTMLReport {
         h.raw("</section>\n")
     }
 
-    /// The changed lines as a two-sided table: golden on the left, the new run on the right,
-    /// each change's lines paired in order.
-    static func sideBySide(_ changes: [TranscriptDiffChange], golden: String, id: String, _ h: inout HTMLWriter) {
-        h.raw("<h4 id=\"\(id)-diff\">Expected and actual, side by side</h4>\n<table class=\"diff\">\n")
-        h.raw("<caption>")
-        h.text("Lines that differ: expected (\(golden)) and actual (this run)")
-        h.raw("</caption>\n<thead><tr><th scope=\"col\">Expected line</th><th scope=\"col\">Expected</th><th scope=\"col\">Actual line</th><th scope=\"col\">Actual</th></tr></thead>\n<tbody>\n")
-        for row in DiffRows.pair(changes) {
-            h.raw("<tr>")
-            if let e = row.expected {
-                h.raw("<td class=\"num\">\(e.line)</td><td class=\"removed\"><span class=\"sign\">− </span><code>")
-                h.text(e.text)
-                h.raw("</code></td>")
-            } else {
-                h.raw("<td></td><td class=\"none\">(none)</td>")
+    /// The changes, a row a scenario step: speech expected and now beside each other, braille
+    /// expected and now beside each other (never a speech line beside a braille one); sounds and
+    /// events as sentences under the table.
+    static func heardTable(_ heard: HeardDiff, golden: String, language: String?, id: String, _ h: inout HTMLWriter) {
+        h.raw("<h4 id=\"\(id)-diff\">What changed, step by step</h4>\n<table class=\"diff\">\n<caption>")
+        h.text("What the user hears and reads now, beside what \(golden) has: \(heard.counts)")
+        h.raw("</caption>\n<thead><tr><th scope=\"col\">After step</th><th scope=\"col\">Speech expected</th><th scope=\"col\">Speech now</th>"
+            + "<th scope=\"col\">Braille expected</th><th scope=\"col\">Braille now</th></tr></thead>\n<tbody>\n")
+        var others: [(HeardDiff.Step, HeardDiff.Entry)] = []
+        let lang = language.map { " lang=\"\(Markup.escape($0))\"" } ?? ""
+        for step in heard.steps {
+            let speech = step.entries.filter { ($0.got ?? $0.expected)?.channel == "speech" }
+            let braille = step.entries.filter { ($0.got ?? $0.expected)?.channel == "braille" }
+            others += step.entries.filter { !["speech", "braille"].contains(($0.got ?? $0.expected)?.channel ?? "") }.map { (step, $0) }
+            for k in 0..<max(speech.count, braille.count) {
+                h.raw("<tr><th scope=\"row\">")
+                h.text(k > 0 ? "″" : step.line.map { "\(step.text) (line \($0))" } ?? "start")
+                h.raw("</th>")
+                for e in [k < speech.count ? speech[k] : nil, k < braille.count ? braille[k] : nil] {
+                    for (side, css) in [(e?.expected, "removed"), (e?.got, "added")] {
+                        guard let o = side else { h.raw("<td class=\"none\">\(e == nil ? "" : "(none)")</td>"); continue }
+                        h.raw("<td class=\"\(css)\"><span class=\"who\">\(Markup.escape(o.verb))</span> <span\(lang)>")
+                        h.text(o.value)
+                        h.raw("</span>")
+                        if let cells = o.cells { h.raw(" <span class=\"cells\">"); h.text(cells); h.raw("</span>") }
+                        h.raw(" <span class=\"at\">")
+                        h.text("(line \(o.line), \(HeardDiff.seconds(o.time)))")
+                        h.raw("</span></td>")
+                    }
+                }
+                h.raw("</tr>\n")
             }
-            if let g = row.got {
-                h.raw("<td class=\"num\">\(g.line)</td><td class=\"added\"><span class=\"sign\">+ </span><code>")
-                h.text(g.text)
-                h.raw("</code></td>")
-            } else {
-                h.raw("<td></td><td class=\"none\">(none)</td>")
-            }
-            h.raw("</tr>\n")
         }
         h.raw("</tbody>\n</table>\n")
+        guard !others.isEmpty else { return }
+        h.raw("<ul class=\"others\" aria-label=\"Sounds and events that changed\">\n")
+        for (step, e) in others {
+            h.element("li", (step.line.map { "after \(step.text) (line \($0)): " } ?? "at the start: ") + HeardDiff.sentence(e))
+        }
+        h.raw("</ul>\n")
     }
 
     static func speechTable(_ t: Timeline, language: String?, id: String, _ h: inout HTMLWriter) {
@@ -195,15 +217,6 @@ public enum HTMLReport {
         h.raw("</tbody>\n</table>\n")
     }
 
-    /// The side-by-side rows as text (`"2 b | 2 B"`, `-` for an empty side), for tests.
-    public static func sideBySideRows(_ changes: [TranscriptDiff.Change]) -> [String] {
-        DiffRows.pair(changes).map { row in
-            let e = row.expected.map { "\($0.line) \($0.text)" } ?? "-"
-            let g = row.got.map { "\($0.line) \($0.text)" } ?? "-"
-            return "\(e) | \(g)"
-        }
-    }
-
     static let style = """
         :root { color-scheme: light; --pass: #0b6b2f; --fail: #a4001c; --error: #8a4b00; --line: #c8c8c8; }
         body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 80rem; padding: 0 1rem 3rem; color: #111; background: #fff; }
@@ -221,7 +234,7 @@ public enum HTMLReport {
         .problem { border-left: 4px solid var(--fail); padding-left: .75rem; } ul.problem { padding-left: 2rem; }
         .diff code { white-space: pre-wrap; word-break: break-all; font-size: .85rem; }
         .removed { background: #fde8ea; } .added { background: #e6f4ea; } .none { color: #555; font-style: italic; }
-        .sign { font-weight: 700; }
+        .who { font-size: .85em; color: #444; } .at { font-size: .8em; color: #555; }
         tr.cut td, tr.dropped td { text-decoration: line-through; text-decoration-thickness: 1px; }
         tr.key td { color: #444; font-style: italic; }
         .cells { font-size: 1.3rem; letter-spacing: .05em; white-space: nowrap; }

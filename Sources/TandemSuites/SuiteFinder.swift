@@ -29,6 +29,7 @@ public struct SuiteFinder {
     public func plan(_ paths: [String]) throws(Diagnostic) -> TestPlan {
         var folders: [String: Selection] = [:]
         var visited: Set<String> = []
+        var skipped: [String] = []
         for raw in paths {
             let path = SuitePath.display(raw, currentFolder: currentFolder)
             var isFolder: ObjCBool = false
@@ -36,7 +37,7 @@ public struct SuiteFinder {
                 throw Diagnostic(file: path, line: nil, path: "", message: "no such file or folder")
             }
             if isFolder.boolValue {
-                for f in walk(path, visited: &visited) { folders[f, default: Selection()].all = true }
+                for f in walk(path, visited: &visited, skipped: &skipped) { folders[f, default: Selection()].all = true }
             } else if path.hasSuffix(".catalog.json") {
                 folders[SuitePath.folder(of: path), default: Selection()].catalogs.insert(SuitePath.file(of: path))
             } else if path.hasSuffix(".scenario") {
@@ -46,21 +47,28 @@ public struct SuiteFinder {
             }
         }
         var plan = TestPlan()
+        plan.skippedCheckouts = skipped
         for folder in folders.keys.sorted() { add(folder, folders[folder]!, to: &plan) }
         return plan
     }
 
-    /// `folder` and every folder below it, sorted; hidden folders and links already seen skipped.
-    func walk(_ folder: String, visited: inout Set<String>) -> [String] {
+    /// `folder` and every folder below it, sorted; hidden folders and links already seen
+    /// skipped, and so are folders below it that are checkouts of their own (a `.git` inside: a
+    /// submodule, a clone of Tandem beside the app), which land in `skipped`.
+    func walk(_ folder: String, visited: inout Set<String>, skipped: inout [String], top: Bool = true) -> [String] {
         let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return [] }
+        if !top, FileManager.default.fileExists(atPath: SuitePath.join(folder, ".git")) {
+            skipped.append(folder)
+            return []
+        }
         var out = [folder]
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         for name in names where !name.hasPrefix(".") {
             let path = SuitePath.join(folder, name)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                out += walk(path, visited: &visited)
+                out += walk(path, visited: &visited, skipped: &skipped, top: false)
             }
         }
         return out

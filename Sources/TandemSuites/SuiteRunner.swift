@@ -22,6 +22,9 @@ public struct SuiteRunner: Sendable {
     public var update = false
     /// Keep transcripts in the results (for the HTML report).
     public var keepTranscripts = false
+    /// With `keepTranscripts`, keep passing cases' too (`false`: failures only, which keeps a
+    /// report of thousands of passing cases small).
+    public var keepPassingTranscripts = true
     public var profiles: ProfileStore
     public var makeTranslator: @Sendable (Profile) -> any BrailleTranslator
 
@@ -100,7 +103,7 @@ public struct SuiteRunner: Sendable {
             result.language = c.language ?? profile.language ?? catalog.language
             let golden = c.goldenPath(catalogLanguage: catalog.language)
             result.golden = golden
-            let scenario = try Self.scenario(c.scenario, catalog: catalog, profiles: profiles)
+            let (scenario, source) = try Self.scenario(c.scenario, catalog: catalog, profiles: profiles)
             var replay = Replay(catalog: catalog, scenario: scenario, profile: profile, profiles: profiles, makeTranslator: makeTranslator)
             replay.language = c.language
             let sink = LineSink()
@@ -117,7 +120,8 @@ public struct SuiteRunner: Sendable {
                         try Self.write(got, to: golden)
                         result.written = .updated(golden, changedLines: changes.count)
                     } else {
-                        failures.append(.differs(golden: golden, changes: changes))
+                        let heard = HeardDiff(changes: changes, expected: expected, got: got, scenario: scenario, source: source)
+                        failures.append(.differs(golden: golden, changes: changes, heard: heard))
                     }
                 }
             } else if update {
@@ -127,7 +131,7 @@ public struct SuiteRunner: Sendable {
                 failures.append(.missingGolden(golden))
             }
             if !failures.isEmpty { result.outcome = .failed(failures) }
-            if keepTranscripts {
+            if keepTranscripts && (keepPassingTranscripts || !failures.isEmpty) {
                 result.transcript = got
                 if !failures.isEmpty { result.expected = expected }
             }
@@ -138,14 +142,16 @@ public struct SuiteRunner: Sendable {
         return result
     }
 
-    static func scenario(_ path: String, catalog: Catalog, profiles: ProfileStore) throws(Diagnostic) -> Scenario {
+    /// The parsed scenario and its lines as written (to name the step behind a change).
+    static func scenario(_ path: String, catalog: Catalog, profiles: ProfileStore) throws(Diagnostic) -> (Scenario, [Substring]) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(file: path, line: nil, path: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw Diagnostic(file: path, line: nil, path: "", message: "not valid UTF-8")
         }
-        return try Scenario.parse(text, file: path, catalog: catalog, profileExists: profiles.exists)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return (try Scenario.parse(text, file: path, catalog: catalog, profileExists: profiles.exists), lines)
     }
 
     /// The golden file's lines; `nil` when there is none. One that exists but cannot be read

@@ -26,6 +26,10 @@ public struct TestPlan: Sendable {
     public var problems: [SuiteProblem] = []
     /// Unknown fields in `suite.json` files.
     public var warnings: [Diagnostic] = []
+    /// Folders left out of a search because they are checkouts of their own (a submodule).
+    public var skippedCheckouts: [String] = []
+    /// Changed paths (`SuiteFinder.plan(changed:)`) that were deleted, or are no suite's file.
+    public var ignoredChanges: [IgnoredChange] = []
 
     public init() {}
 
@@ -36,4 +40,18 @@ public struct TestPlan: Sendable {
         p.problems = problems.filter { keep($0.name) }
         return p
     }
+}
+
+/// A path of a change list that selects no case, and why.
+public struct IgnoredChange: Sendable, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// The file is gone (a deleted scenario, catalog or suite.json).
+        case deleted
+        /// Not a catalog, scenario, golden file or suite.json.
+        case notSuiteFile
+        /// A golden file with no scenario beside it that it could belong to.
+        case strayGolden
+    }
+    public let path: String
+    public let reason: Reason
 }

@@ -2,8 +2,6 @@ import TandemModel
 import TandemService
 import TandemSession
 
-typealias TranscriptDiffChange = TranscriptDiff.Change
-
 /// A transcript read back for the report: the speech timeline (with the keys that explain
 /// its cuts) and the braille windows.
 struct Timeline {
@@ -87,41 +85,5 @@ struct Timeline {
             }
         }
         byPriority = Self.priorities.compactMap { counts[$0] } + counts.keys.filter { !Self.priorities.contains($0) }.sorted().map { counts[$0]! }
-    }
-}
-
-/// A diff's changes as rows of a two-sided table: each hunk (changes with no unchanged line
-/// between them) becomes its removed lines beside its added lines, in order.
-enum DiffRows {
-    struct Side { let line: Int; let text: String }
-    struct Row { let expected: Side?; let got: Side? }
-
-    static func pair(_ changes: [TranscriptDiffChange]) -> [Row] {
-        var rows: [Row] = []
-        var removed: [Side] = [], added: [Side] = []
-        func flush() {
-            for k in 0..<max(removed.count, added.count) {
-                rows.append(Row(expected: k < removed.count ? removed[k] : nil, got: k < added.count ? added[k] : nil))
-            }
-            removed = []; added = []
-        }
-        // The next line of each side not yet accounted for: unchanged lines advance both.
-        var nextExpected = 1, nextGot = 1
-        for c in changes {
-            switch c {
-            case .expectedOnly(let line, let text):
-                let unchanged = line - nextExpected
-                if unchanged > 0 { flush(); nextGot += unchanged }
-                nextExpected = line + 1
-                removed.append(Side(line: line, text: text))
-            case .gotOnly(let line, let text):
-                let unchanged = line - nextGot
-                if unchanged > 0 { flush(); nextExpected += unchanged }
-                nextGot = line + 1
-                added.append(Side(line: line, text: text))
-            }
-        }
-        flush()
-        return rows
     }
 }

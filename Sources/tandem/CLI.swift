@@ -6,6 +6,8 @@ import TandemSession
 
 /// The command line: parses arguments and runs a subcommand, returning the exit status.
 enum CLI {
+    static let version = "0.1.0"
+
     static func main(_ args: [String]) -> Int32 {
         guard let sub = args.first else {
             printErr(Help.overview)
@@ -17,7 +19,7 @@ enum CLI {
             print(rest.first.flatMap(Help.text(for:)) ?? Help.overview)
             return 0
         case "--version", "version":
-            print("tandem 0.1.0")
+            print("tandem \(version)")
             return 0
         case let name:
             if let command = Subcommand.named(name) { return run(rest, command) }

@@ -111,10 +111,11 @@ extension Subcommand {
         Run every suite under the paths: each scenario, in each profile and language its
         suite.json lists, replayed and compared with its golden transcript (Docs/ci.md).
         """,
-        usage: ["test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--junit <file>] [--html <dir>]"],
+        usage: ["test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--diff words|cells|json] [--junit <file>] [--html <dir>] [--html-failures-only]"],
         arguments: [("<path>", """
-            A folder (searched recursively), a catalog or a scenario; - reads
-            paths from standard input, one a line. Default: the current folder.
+            A folder (searched recursively; other checkouts inside skipped), a
+            catalog or a scenario; - reads changed files from standard input,
+            one a line (git diff --name-only). Default: the current folder.
             """)],
         options: [
             Option("--jobs", aliases: ["-j"], .required("<n>"), "Cases run at once (default: the number of cores)."),
@@ -123,13 +124,16 @@ extension Subcommand {
             Option("--shard", .required("<k>/<n>"), "Only part k of n: a stable split for a CI matrix."),
             Option("--junit", .required("<file>"), "Write a JUnit XML report (GitHub, GitLab, Jenkins)."),
             Option("--html", .required("<dir>"), "Write a self-contained HTML report to <dir>/index.html."),
+            Option("--html-failures-only", "List only the cases that did not pass in the HTML report."),
+            Option("--diff", .required("<style>"), "A failure's diff: words (default), cells (braille too), json."),
         ],
         notes: """
         A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
         golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl.
 
         EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
-        or suite.json that cannot be read, a wrong option; the other cases still run), 64 usage.
+        or suite.json that cannot be read, a wrong option, a --filter matching nothing; the other
+        cases still run), 64 usage. A change list (-) that touches no suite exits 0.
         """,
         run: TestCommand.run)
 
@@ -142,11 +146,15 @@ extension Subcommand {
         unreachable elements, small touch targets, … (each rule's story: Docs/lint.md).
         A clean lint is a floor, not a verdict: listen to the app too (tandem run).
         """,
-        usage: ["lint <catalog>… [--disable <rule>] [--format text|json] [--strict] [--list-rules]"],
+        usage: ["lint <catalog>… [--disable <rule>] [--format text|json|sarif] [--docs-url <url>] [--strict] [--list-rules]"],
         arguments: [("<catalog>", "A *.catalog.json file, or - for standard input.")],
         options: [
             Option("--disable", .required("<rule>"), "Do not run this rule (repeat, or separate ids with commas)."),
-            Option("--format", .required("text|json"), "One line a finding (default), or one JSON document."),
+            Option("--format", .required("<format>"), """
+                text: one line a finding (default); json: one document;
+                sarif: SARIF 2.1.0 for code scanning (Docs/lint.md#sarif).
+                """),
+            Option("--docs-url", .required("<url>"), "Docs/lint.md's address, for each rule's helpUri in SARIF."),
             Option("--strict", "Warnings fail too (exit 1)."),
             Option("--list-rules", "Print every rule: id, severity, summary."),
         ],

@@ -1,6 +1,7 @@
 import Foundation
 import TandemLint
 import TandemModel
+import TandemVocabulary
 
 /// `tandem lint CATALOG…`: the accessibility audit. One line a finding (`FILE:LINE: PATH:
 /// SEVERITY: message [rule]`) and a closing count, or one JSON document with `--format json`.
@@ -18,7 +19,7 @@ enum LintCommand {
         try args.oneStandardInput()
         let disabled = try disabledRules(args.values["--disable"] ?? [])
         let format = args.options["--format"] ?? "text"
-        guard format == "text" || format == "json" else { throw .invalid("--format is text or json, not \"\(format)\"") }
+        guard ["text", "json", "sarif"].contains(format) else { throw .invalid("--format is text, json or sarif, not \"\(format)\"") }
 
         let linter = Linter(disabled: disabled)
         var findings: [Finding] = []
@@ -36,6 +37,9 @@ enum LintCommand {
         let strict = args.flags.contains("--strict")
         if format == "json" {
             print(json(findings, failed: failed, catalogs: args.positional.count))
+        } else if format == "sarif" {
+            let rules = LintRule.all.filter { !disabled.contains($0.id) }
+            print(SarifLog.json(findings, columns: columns(findings), rules: rules, version: CLI.version, docsURL: args.options["--docs-url"]))
         } else {
             for f in findings { print(f) }
             print(summary(findings, catalogs: args.positional.count - failed.count))
@@ -43,6 +47,24 @@ enum LintCommand {
         if !failed.isEmpty { return 2 }
         let failing = findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
+    }
+
+    /// Each finding's column: where its element's (or screen's) id is written on its line; nil
+    /// for standard input or when the line does not hold it.
+    static func columns(_ findings: [Finding]) -> [Int?] {
+        var texts: [String: [Substring]] = [:]
+        return findings.map { f in
+            guard let line = f.line, f.file != "<stdin>" else { return nil }
+            if texts[f.file] == nil {
+                let text = FileManager.default.contents(atPath: f.file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                texts[f.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+            }
+            guard let lines = texts[f.file], line - 1 < lines.count else { return nil }
+            let text = lines[line - 1]
+            let id = JSONText.quote(f.element ?? f.screen)
+            guard let key = text.range(of: "\"id\""), let value = text.range(of: id, range: key.upperBound..<text.endIndex) else { return nil }
+            return text.distance(from: text.startIndex, to: value.lowerBound) + 1
+        }
     }
 
     /// `--disable a,b --disable c`: every name must be a rule.

@@ -12,11 +12,13 @@ import TandemSuites
 enum TestCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         try args.oneStandardInput()
+        let changeList = args.positional.contains("-")
         let paths = try self.paths(args.positional)
         let jobs = try self.jobs(args.options["--jobs"])
         let shard: Shard?
         do { shard = try args.options["--shard"].map(Shard.parse) } catch { throw .invalid(error.description) }
         let filter = try self.filter(args.options["--filter"])
+        let style = try diffStyle(args.options["--diff"])
         let junit = args.options["--junit"]
         let html = args.options["--html"]
         for target in [junit, html.map { SuitePath.join($0, "index.html") }].compactMap({ $0 }) { try canWrite(target) }
@@ -24,18 +26,43 @@ enum TestCommand {
         let store = ProfileStore()
         try ReplayInputs.checkBrailleTables()
         var plan: TestPlan
-        do { plan = try SuiteFinder(profileExists: store.exists).plan(paths) } catch { throw .input(error) }
+        let finder = SuiteFinder(profileExists: store.exists)
+        if changeList {
+            plan = finder.plan(changed: paths)
+        } else {
+            do { plan = try finder.plan(paths) } catch { throw .input(error) }
+        }
         for w in plan.warnings { printErr("tandem: warning: \(w)") }
-        if plan.suites.isEmpty && plan.problems.isEmpty {
+        for f in plan.skippedCheckouts {
+            printErr("tandem: note: skipped \(f): a checkout of its own (a submodule or clone); name it to test its suites")
+        }
+        for line in ChangeNotes.lines(plan.ignoredChanges) { printErr("tandem: note: \(line)") }
+        if plan.cases.isEmpty && plan.problems.isEmpty {
+            if changeList {
+                // A pull request that touches no suite passes: there is nothing of it to test.
+                print("nothing to test: none of the \(paths.count) changed path\(paths.count == 1 ? "" : "s") is a suite's file")
+                try writeReports(RunSummary(results: [], seconds: 0), started: Date(), junit: junit, html: html, notes: [])
+                return 0
+            }
             throw .invalid("no suites under \(paths.joined(separator: " ")) (a suite is a NAME.catalog.json beside its NAME.scenario files; see Docs/ci.md)")
         }
-        if let filter { plan = plan.keeping { $0.contains(filter) } }
+        if let filter, let pattern = args.options["--filter"] {
+            let before = plan.cases.count + plan.problems.count
+            let example = plan.cases.first?.name ?? plan.problems.first?.name ?? ""
+            plan = plan.keeping { $0.contains(filter) }
+            if plan.cases.isEmpty && plan.problems.isEmpty && !changeList {
+                // A run that tests nothing must not pass: the pattern is most likely wrong.
+                throw .invalid("--filter \"\(pattern)\" matches none of the \(before) case\(before == 1 ? "" : "s") (a case's name looks like \"\(example)\")")
+            }
+        }
         if let shard { plan = plan.keeping(shard.contains) }
 
         var runner = SuiteRunner(jobs: jobs, profiles: store, makeTranslator: ReplayInputs.translator)
         runner.update = args.flags.contains("--update")
         runner.keepTranscripts = html != nil
-        let summary = runner.run(plan) { r in print(caseLines(r)) }
+        runner.keepPassingTranscripts = !args.flags.contains("--html-failures-only")
+        let started = Date()
+        let summary = runner.run(plan) { r in print(caseLines(r, style: style)) }
 
         let written = summary.written
         if !written.isEmpty {
@@ -47,23 +74,38 @@ enum TestCommand {
                 }
             }
         }
+        let notPassed = summary.results.filter { !$0.passed }
+        if !notPassed.isEmpty && summary.results.count > notPassed.count {
+            // A long log ends with what needs looking at, not only with its counts.
+            print("Not passed:")
+            for r in notPassed { print("  \(r.isError ? "ERROR" : "FAIL ")  \(r.name)") }
+        }
         print(summary.closingLine + (shard.map { " (shard \($0))" } ?? ""))
 
         var notes = ["tandem test " + CommandLine.arguments.dropFirst(2).joined(separator: " ")]
         if let shard { notes.append("Shard \(shard) of the suite.") }
-        do {
-            if let junit { try AtomicFile.write(JUnitReport.xml(summary), to: junit) }
-            if let html { try AtomicFile.write(HTMLReport.html(summary, notes: notes), to: SuitePath.join(html, "index.html")) }
-        } catch {
-            throw .invalid(error.description)
-        }
+        try writeReports(summary, started: started, junit: junit, html: html, notes: notes, failuresOnly: !runner.keepPassingTranscripts)
         if summary.errors > 0 { return 2 }
         return summary.failed > 0 ? 1 : 0
     }
 
+    /// The JUnit and HTML reports, each written whole or not at all.
+    static func writeReports(_ summary: RunSummary, started: Date, junit: String?, html: String?, notes: [String], failuresOnly: Bool = false) throws(CLIError) {
+        do {
+            if let junit {
+                try AtomicFile.write(JUnitReport.xml(summary, timestamp: JUnitReport.timestamp(started), hostname: ProcessInfo.processInfo.hostName), to: junit)
+            }
+            if let html {
+                try AtomicFile.write(HTMLReport.html(summary, notes: notes, failuresOnly: failuresOnly), to: SuitePath.join(html, "index.html"))
+            }
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+
     /// The lines printed for one case: a status word, the name, the time; what failed, with
     /// the diff `tandem check` prints, indented under it.
-    static func caseLines(_ r: CaseResult) -> String {
+    static func caseLines(_ r: CaseResult, style: DiffStyle = .words) -> String {
         let ms = "(\(Int(r.milliseconds.rounded())) ms)"
         switch r.outcome {
         case .passed:
@@ -78,7 +120,7 @@ enum TestCommand {
             var lines = ["FAIL   \(r.name) \(ms)"]
             for f in failures {
                 lines.append("       " + f.summary(scenario: r.file))
-                if let d = f.details { lines += d.split(separator: "\n").map { "       " + $0 } }
+                if let d = f.details(style) { lines += d.split(separator: "\n").map { "       " + $0 } }
             }
             return lines.joined(separator: "\n")
         case .error(let d):
@@ -86,7 +128,8 @@ enum TestCommand {
         }
     }
 
-    /// The positional paths; `-` is a list of paths on standard input, one a line; none is `.`.
+    /// The positional paths; `-` is a list of changed paths on standard input, one a line (it may
+    /// be empty); none is `.`.
     static func paths(_ positional: [String]) throws(CLIError) -> [String] {
         var out: [String] = []
         for p in positional {
@@ -98,8 +141,15 @@ enum TestCommand {
             }
         }
         if positional.isEmpty { return ["."] }
-        if out.isEmpty { throw .invalid("no paths on standard input") }
         return out
+    }
+
+    static func diffStyle(_ value: String?) throws(CLIError) -> DiffStyle {
+        guard let value else { return .words }
+        guard let style = DiffStyle(rawValue: value) else {
+            throw .invalid("--diff takes \(DiffStyle.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
+        }
+        return style
     }
 
     static func jobs(_ value: String?) throws(CLIError) -> Int {

@@ -79,7 +79,7 @@ struct LintCLITests {
     func listRules() throws {
         let r = try CLITests.tandem(["lint", "--list-rules"])
         #expect(r.status == 0)
-        #expect(r.stdout.split(separator: "\n").count == 15)
+        #expect(r.stdout.split(separator: "\n").count == 17)
         #expect(r.stdout.contains("small-target"))
     }
 }

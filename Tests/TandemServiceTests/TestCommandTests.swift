@@ -105,14 +105,14 @@ struct TestCommandTests {
         #expect(try CLITests.tandem(["test", root]).status == 0)
     }
 
-    @Test("a failure prints the same diff tandem check prints")
+    @Test("with --diff json a failure prints the same diff tandem check prints")
     func failurePrintsCheckDiff() throws {
         let root = try Self.temporaryCopy(of: ["grocery"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let golden = root + "/grocery/grocery.golden.jsonl"
         let text = try String(contentsOfFile: golden, encoding: .utf8)
         try text.replacingOccurrences(of: "Buscar, botão", with: "Buscar, link").write(toFile: golden, atomically: true, encoding: .utf8)
-        let test = try CLITests.tandem(["test", root])
+        let test = try CLITests.tandem(["test", root, "--diff", "json"])
         let check = try CLITests.tandem(["check", root + "/grocery/grocery.catalog.json", root + "/grocery/grocery.scenario", golden])
         #expect(test.status == 1 && check.status == 1)
         let diff = check.stderr.split(separator: "\n").dropFirst().map { "       " + $0 }.joined(separator: "\n")

@@ -28,12 +28,12 @@ enum MixedRun {
 
 @Suite("JUnit report: what GitHub, GitLab and Jenkins read")
 struct JUnitReportTests {
-    @Test("well-formed XML: one testsuite a catalog, one testcase a case, failures with the diff, errors for bad input")
+    @Test("well-formed XML: one testsuite a scenario file, one testcase a case, failures with the diff in words, errors for bad input")
     func structure() throws {
         let (root, summary) = try MixedRun.make()
         defer { SuiteFixtures.remove(root) }
         #expect(SuiteFixtures.outcomes(summary) == ["broken.scenario: error", "grocery.r&d <new>.scenario: failed", "grocery.scenario: passed", "pizza.scenario: failed"])
-        let xml = JUnitReport.xml(summary)
+        let xml = JUnitReport.xml(summary, timestamp: "2026-12-01T17:00:00", hostname: "ci-runner")
         #if canImport(FoundationXML)
         let doc = try XMLDocument(xmlString: xml)
         let top = try #require(doc.rootElement())
@@ -42,7 +42,7 @@ struct JUnitReportTests {
         #expect(top.attribute(forName: "failures")?.stringValue == "2")
         #expect(top.attribute(forName: "errors")?.stringValue == "1")
         let suites = top.elements(forName: "testsuite")
-        #expect(suites.compactMap { $0.attribute(forName: "name")?.stringValue.map(SuitePath.file(of:)) } == ["broken.catalog.json", "grocery.catalog.json", "pizza.catalog.json"])
+        #expect(suites.compactMap { $0.attribute(forName: "name")?.stringValue.map(SuitePath.file(of:)) } == ["broken.scenario", "grocery.r&d <new>.scenario", "grocery.scenario", "pizza.scenario"])
         let cases = try doc.nodes(forXPath: "//testcase") as? [XMLElement] ?? []
         #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue } == ["broken.scenario", "grocery.r&d <new>.scenario", "grocery.scenario", "pizza.scenario"])
         #expect(cases[2].children?.isEmpty ?? true, "a passing case has no children")
@@ -54,9 +54,8 @@ struct JUnitReportTests {
         #expect(missing.attribute(forName: "message")?.stringValue?.contains("record it with: tandem test --update") == true)
         let differs = try #require(cases[3].elements(forName: "failure").first)
         #expect(differs.attribute(forName: "type")?.stringValue == "golden")
-        #expect(differs.stringValue?.contains("- expected line 2: ") == true)
-        #expect(differs.stringValue?.contains("Pizza") == true)
-        #expect(differs.stringValue?.contains("Пицца") == true)
+        #expect(differs.stringValue?.contains("at the start:\n  heard «Пицца, заголовок» — was «Pizza, заголовок»") == true)
+        #expect(differs.stringValue?.contains("\"ch\"") == false, "no raw JSON lines in the words")
         #else
         Issue.record("FoundationXML is not available to check the XML")
         #endif
@@ -66,7 +65,7 @@ struct JUnitReportTests {
     func escaping() throws {
         let (root, summary) = try MixedRun.make()
         defer { SuiteFixtures.remove(root) }
-        let xml = JUnitReport.xml(summary)
+        let xml = JUnitReport.xml(summary, timestamp: "2026-12-01T17:00:00", hostname: "ci-runner")
         #expect(xml.contains("grocery.r&amp;d &lt;new&gt;.scenario"))
         #expect(!xml.contains("r&d"))
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
@@ -87,20 +86,12 @@ struct HTMLReportTests {
         #expect(html.components(separatedBy: "<h1>").count - 1 == 1)
         #expect(html.components(separatedBy: "<h3 id=\"case-").count - 1 == 4)
         #expect(html.components(separatedBy: "<table").count == html.components(separatedBy: "<caption>").count)
-        #expect(html.contains("<th scope=\"col\">Expected</th>"))
+        #expect(html.contains("<th scope=\"col\">Speech expected</th>"))
         #expect(html.contains("<td lang=\"ru\">Пицца, заголовок</td>"))
+        #expect(html.contains("<span lang=\"ru\">Пицца, заголовок</span>"), "the diff's speech carries its language too")
         // Results in words, not only in colour.
         #expect(html.contains("Failed</span> "))
         #expect(html.contains(">Cut</td>") || html.contains(">Dropped</td>") || html.contains(">Postponed</td>"))
-    }
-
-    @Test("the side-by-side table pairs the golden's line with the run's")
-    func sideBySide() throws {
-        let (root, summary) = try MixedRun.make(keepTranscripts: true)
-        defer { SuiteFixtures.remove(root) }
-        let html = HTMLReport.html(summary)
-        #expect(html.contains("<td class=\"removed\"><span class=\"sign\">− </span><code>{&quot;t&quot;:0,&quot;ch&quot;:&quot;speech&quot;,&quot;op&quot;:&quot;speak&quot;,&quot;prio&quot;:&quot;text&quot;,&quot;text&quot;:&quot;Pizza, заголовок&quot;"))
-        #expect(html.contains("<td class=\"added\"><span class=\"sign\">+ </span><code>{&quot;t&quot;:0,&quot;ch&quot;:&quot;speech&quot;,&quot;op&quot;:&quot;speak&quot;,&quot;prio&quot;:&quot;text&quot;,&quot;text&quot;:&quot;Пицца, заголовок&quot;"))
     }
 
     @Test("in a real browser: Chromium loads the page, its DOM has the headings and tables, and a screenshot is a PNG")
@@ -122,7 +113,7 @@ struct HTMLReportTests {
         #expect(dom.stdout.contains("<table class=\"summary\">"))
         #expect(dom.stdout.contains("<table class=\"speech\">"))
         #expect(dom.stdout.contains("<table class=\"braille\">"))
-        #expect(dom.stdout.contains("<caption>Every case in run order: 1 passed, 2 failed, 1 error in "))
+        #expect(dom.stdout.contains("<caption>Every case, failures first, then in run order: 1 passed, 2 failed, 1 error in "))
 
         let shot = root + "/report/screenshot.png"
         let png = try Chromium.run(chromium, ["--screenshot=" + shot, "--window-size=1280,2400", "file://" + page], profile: root + "/chromium")
@@ -159,25 +150,5 @@ enum Chromium {
         p.waitUntilExit()
         watchdog.cancel()
         return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
-}
-
-@Suite("Side-by-side rows of a diff")
-struct DiffRowsTests {
-    @Test("a changed line sits beside its replacement whichever side the diff lists first; separate hunks stay apart")
-    func pairing() {
-        // Golden: a b c d e; run: a B c d E F.
-        let rows = HTMLReport.sideBySideRows([
-            .gotOnly(line: 2, text: "B"), .expectedOnly(line: 2, text: "b"),
-            .expectedOnly(line: 5, text: "e"), .gotOnly(line: 5, text: "E"), .gotOnly(line: 6, text: "F"),
-        ])
-        #expect(rows == ["2 b | 2 B", "5 e | 5 E", "- | 6 F"])
-    }
-
-    @Test("a line only removed and a line only added elsewhere are not paired")
-    func separateHunks() {
-        // Golden: a b c d; run: a c d X.
-        let rows = HTMLReport.sideBySideRows([.expectedOnly(line: 2, text: "b"), .gotOnly(line: 4, text: "X")])
-        #expect(rows == ["2 b | -", "- | 4 X"])
     }
 }

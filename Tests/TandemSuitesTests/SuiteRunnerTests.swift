@@ -55,11 +55,11 @@ struct SuiteRunnerTests {
         let original = try String(contentsOfFile: golden, encoding: .utf8)
         try original.replacingOccurrences(of: "Buscar, botão", with: "Buscar, link").write(toFile: golden, atomically: true, encoding: .utf8)
         let run = SuiteFixtures.runner().run(try SuiteFixtures.plan([root]))
-        guard case .failed(let failures) = run.results[0].outcome, case .differs(_, let changes) = failures[0] else {
+        guard case .failed(let failures) = run.results[0].outcome, case .differs(_, let changes, _) = failures[0] else {
             Issue.record("expected a difference"); return
         }
-        #expect(failures[0].details == TranscriptDiff.render(changes))
-        #expect(failures[0].details?.contains("- expected line") == true)
+        #expect(failures[0].details(.json) == TranscriptDiff.render(changes))
+        #expect(failures[0].details(.json)?.contains("- expected line") == true)
         let update = SuiteFixtures.runner(update: true).run(try SuiteFixtures.plan([root]))
         #expect(update.written == [.updated(golden, changedLines: changes.count)])
         #expect(try String(contentsOfFile: golden, encoding: .utf8) == original)

@@ -12,6 +12,9 @@ struct CoveredBySibling: Check {
         let reachable = state.order.elements
         guard reachable.count > 1 else { return }
         let grid = FrameGrid(reachable.compactMap { i in state.frames[i].flatMap { $0.area > 0 ? (i, $0) : nil } })
+        // A non-modal overlay is overlay-not-modal's finding; what it covers is not reported
+        // again here, element by element (#25: no knock-on findings).
+        let overlays = OverlayNotModal.overlays(state).map(\.overlay)
         for a in reachable {
             guard let frame = state.frames[a], frame.area > 0 else { continue }
             let centre = frame.centre
@@ -19,7 +22,7 @@ struct CoveredBySibling: Check {
             let cover = grid.candidates(at: centre)
                 .filter { $0 > state.subtreeEnd[a] && state.frames[$0]!.contains(centre) }
                 .min()
-            guard let b = cover else { continue }
+            guard let b = cover, !overlays.contains(where: { $0 == b || state.isDescendant(b, of: $0) }) else { continue }
             let interactive = state.isInteractive(a)
             report.add(rule, a, "\(state.name(a)) lies under \(state.name(b)), declared after it and covering its centre; touch exploration finds \(state.name(b)) instead",
                        severity: interactive ? .error : .warning)

@@ -12,7 +12,16 @@ struct MissingLabel: Check {
             let traits = e.traits.names
             if state.isInteractive(i) {
                 let what = traits.isEmpty ? "" : " (\(traits.joined(separator: ", ")))"
-                report.add(rule, i, "\(state.name(i))\(what) can be used but has no label; VoiceOver says only what it is, never what it does")
+                let value = (e.value ?? "").trimmingSpaces
+                let isField = !e.traits.isDisjoint(with: [.textField, .searchField])
+                if isField && !value.isEmpty {
+                    // A placeholder as the value: heard until the user types, then gone.
+                    report.add(rule, i, "\(state.name(i))\(what) has no label; its only speech is its value \(quoted(value)), a placeholder, gone as soon as the user types; give it a label")
+                } else if let hint = e.hint, !hint.allSatisfy(\.isWhitespace), !isField, !e.traits.contains(.secureTextField) {
+                    report.add(rule, i, "\(state.name(i))\(what) can be used but has no label; VoiceOver says what it is and, only after a pause, its hint \(quoted(hint)); the rotors and the braille line show nothing to name it")
+                } else {
+                    report.add(rule, i, "\(state.name(i))\(what) can be used but has no label; VoiceOver says only what it is, never what it does")
+                }
             } else if (e.value ?? "").allSatisfy(\.isWhitespace) {
                 report.add(rule, i, "\(state.name(i)) has nothing to say but VoiceOver stops on it; give it a label, or \"accessible\": false if it is decoration",
                            severity: .warning)
@@ -41,5 +50,14 @@ struct LabelRepeatsTrait: Check {
                 }
             }
         }
+    }
+}
+
+extension String {
+    /// Without leading and trailing whitespace (the pure modules do without Foundation).
+    var trimmingSpaces: String {
+        let chars = Array(self)
+        guard let first = chars.firstIndex(where: { !$0.isWhitespace }), let last = chars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(chars[first...last])
     }
 }

@@ -10,8 +10,20 @@ struct OverlayNotModal: Check {
     static let fullScreen = 0.9
 
     func check(_ state: ScreenState, _ report: inout Report) {
+        for (o, share, covered) in Self.overlays(state) {
+            let percent = Int((share * 100).rounded())
+            report.add(rule, o, "\(state.name(o)) covers \(percent)% of the screen and \(covered) element\(covered == 1 ? "" : "s") behind it but is not modal; swiping walks out of it into the page behind",
+                       severity: share >= Self.fullScreen ? .error : .warning)
+        }
+    }
+
+    /// The overlays this rule reports in `state`: each with the share of the screen it covers
+    /// and how many reachable elements lie mostly under it. `covered-by-sibling` leaves out
+    /// what these cover (its finding would only repeat this one's).
+    static func overlays(_ state: ScreenState) -> [(overlay: Int, share: Double, covered: Int)] {
+        var out: [(overlay: Int, share: Double, covered: Int)] = []
         let els = state.screen.elements
-        guard let bounds = state.bounds, bounds.area > 0, state.order.modalRoot == nil else { return }
+        guard let bounds = state.bounds, bounds.area > 0, state.order.modalRoot == nil else { return [] }
         let reachable = state.order.elements.sorted()
         var grid: FrameGrid?
         var reported: [Int] = []
@@ -34,14 +46,13 @@ struct OverlayNotModal: Check {
             }
             guard !covered.isEmpty else { continue }
             reported.append(o)
-            let percent = Int((share * 100).rounded())
-            report.add(rule, o, "\(state.name(o)) covers \(percent)% of the screen and \(covered.count) element\(covered.count == 1 ? "" : "s") behind it but is not modal; swiping walks out of it into the page behind",
-                       severity: share >= Self.fullScreen ? .error : .warning)
+            out.append((o, share, covered.count))
         }
+        return out
     }
 
     /// The first position in `sorted` whose value is at least `value`.
-    func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+    static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
         var lo = 0, hi = sorted.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -51,7 +62,7 @@ struct OverlayNotModal: Check {
     }
 
     /// Modal itself or inside a modal element.
-    func isModal(_ i: Int, _ state: ScreenState) -> Bool {
+    static func isModal(_ i: Int, _ state: ScreenState) -> Bool {
         var p: Int? = i
         while let x = p {
             if state.screen.elements[x].modal { return true }
