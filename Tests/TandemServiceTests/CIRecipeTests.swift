@@ -100,7 +100,7 @@ struct CIRecipeTests {
         let r = try CLITests.tandem(["test", "Examples", "--filter", "nomatch"])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "tandem: error: --filter \"nomatch\" matches none of the 4 cases (a case's name looks like \"Examples/albums/albums.scenario\")\n")
+        #expect(r.stderr == "tandem: error: --filter \"nomatch\" matches none of the 8 cases (a case's name looks like \"Examples/albums/albums.deafblind.scenario\")\n")
     }
 
     @Test("no path at an app's root: Tandem checked out inside is skipped with a note, not tested with its broken fixtures")
