@@ -52,9 +52,7 @@ public struct RunnerHost: Sendable {
 /// end-of-speech notices differ (`Session.SpeechTiming.live`: speech-dispatcher's notices
 /// while it is connected, estimates while it is not, so nothing waits for a daemon that is
 /// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`).
-// @unchecked: the inbox and the published start are guarded by `condition`; everything else
-// is the runner thread's own, and the public hooks are set before `run`.
-public final class LiveRunner: @unchecked Sendable {
+public final class LiveRunner: @unchecked Sendable {  // inbox and published start under `condition`; the rest is the runner thread's, hooks set before `run`
     private let condition = NSCondition()
     private var inbox: [LiveInput] = []
     private var core: SessionCore

@@ -11,7 +11,7 @@ import TandemVocabulary
 /// An output has settled when it reported that it is unavailable, or for speech that it is
 /// available, or for braille its display's size (which follows its availability at once,
 /// and which the session cuts its first frame to).
-final class OutputStartup: @unchecked Sendable {
+final class OutputStartup: @unchecked Sendable {  // every var is read and written under `condition` (an NSCondition: waiting needs one)
     private let condition = NSCondition()
     private var unsettled: Set<OutputKind>
     private var held: [LiveOutputEvent] = []
