@@ -80,12 +80,7 @@ struct EffectStates {
 
     static func apply(_ c: ElementChanges, to element: Element) -> Element {
         var e = element
-        if let x = c.label { e.label = x }
-        if let x = c.value { e.value = x }
-        if let x = c.hint { e.hint = x }
-        if let x = c.traits { e.traits = x }
-        if let x = c.hidden { e.hidden = x }
-        if let x = c.modal { e.modal = x }
+        c.apply(to: &e)
         return e
     }
 }

@@ -33,4 +33,15 @@ public struct ElementChanges: Sendable, Hashable {
 
     /// Whether the change can alter which elements are reachable (and so the reading order).
     public var altersStructure: Bool { label != nil || hint != nil || traits != nil || hidden != nil || modal != nil }
+
+    /// The fields it names, set on `element` (the navigator running an effect, and lint
+    /// working out the state after one).
+    public func apply(to element: inout Element) {
+        if let x = label { element.label = x }
+        if let x = value { element.value = x }
+        if let x = hint { element.hint = x }
+        if let x = traits { element.traits = x }
+        if let x = hidden { element.hidden = x }
+        if let x = modal { element.modal = x }
+    }
 }

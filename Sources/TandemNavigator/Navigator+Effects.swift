@@ -25,14 +25,7 @@ extension Navigator {
         switch effect {
         case .set(let id, let changes):
             guard let (s, e) = catalog.locate(id) else { return }
-            let before = catalog.screens[s].modify(e) { el in
-                if let l = changes.label { el.label = l }
-                if let v = changes.value { el.value = v }
-                if let h = changes.hint { el.hint = h }
-                if let t = changes.traits { el.traits = t }
-                if let h = changes.hidden { el.hidden = h }
-                if let m = changes.modal { el.modal = m }
-            }
+            let before = catalog.screens[s].modify(e) { changes.apply(to: &$0) }
             contentChanged(screen: s, element: e, from: before, into: &events)
         case .adjust(let id, let by):
             guard let (s, e) = catalog.locate(id) else { return }
