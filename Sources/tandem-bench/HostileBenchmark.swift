@@ -54,10 +54,10 @@ enum HostileBenchmark {
         lines.append("  20,000 screen switches       largest speech queue \(largest)")
         largest = 0
         for k in 0..<5_000 {
-            app.service.connected(ClientID("x\(k)"))
-            app.service.received(ClientID("x\(k)"), line: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Bank"}"#.utf8), session: &app.session, at: app.now)
-            app.service.disconnected(ClientID("x\(k)"), session: &app.session, at: app.now)
-            app.session.settle()
+            let client = ClientID("x\(k)")
+            app.core.apply(.clientConnected(client), at: app.now)
+            app.core.apply(.clientLine(client, line: 1, bytes: Array(#"{"type":"hello","v":1,"role":"app","name":"Bank"}"#.utf8)), at: app.now)
+            app.core.apply(.clientDisconnected(client), at: app.now)
             largest = max(largest, app.session.speechQueue.filter(\.utterance.isStatus).count)
         }
         lines.append("  5,000 apps closing           largest number of closed statuses waiting \(largest)")
@@ -72,18 +72,20 @@ enum HostileBenchmark {
         return lines.joined(separator: "\n")
     }
 
-    /// A service with one app, its session on the virtual clock.
+    /// A service with one app, its session on the virtual clock, fed through the one entry
+    /// `tandem serve` uses (`SessionCore.apply`).
     struct App {
-        var session: Session
-        var service: Service
+        var core: SessionCore
         var now = 0
         var line = 1
+        var session: Session { core.session }
 
         init() {
-            (session, service) = Service.start(profile: Profile(), catalog: nil, sink: NullSink(), timing: .virtual,
-                                               makeTranslator: SizeBenchmark.translator)
-            service.open(&session, at: 0)
-            service.connected("app")
+            let (session, service) = Service.start(profile: Profile(), catalog: nil, sink: NullSink(), timing: .virtual,
+                                                   makeTranslator: SizeBenchmark.translator)
+            core = SessionCore(session: session, service: service)
+            core.apply(.open(), at: 0)
+            core.apply(.clientConnected("app"), at: 0)
             send(#"{"type":"hello","v":1,"role":"app","name":"Flood"}"#)
         }
 
@@ -93,11 +95,9 @@ enum HostileBenchmark {
             line += 1
             let bytes = Array(json.utf8)
             let start = Monotonic.now()
-            service.received("app", line: line, bytes: bytes, session: &session, at: now)
-            service.routeNotices(&session)
-            session.settle()
+            core.apply(.clientLine("app", line: line, bytes: bytes), at: now)
             let held = Monotonic.now() - start
-            _ = service.outbox.take()
+            _ = core.takeOutbox()
             now += 1
             return held
         }

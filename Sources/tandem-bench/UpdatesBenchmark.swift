@@ -13,7 +13,7 @@ import TandemPOSIX
 ///
 /// In process, no socket: an `AppScreen` published to a `Service` as `tandem serve` makes it
 /// (default profile, virtual timing, braille through liblouis, a null sink). Each change is a
-/// real protocol line handed to `Service.received`, then `routeNotices` and `Session.settle`:
+/// real protocol line handed to `SessionCore.apply`, as `tandem serve` hands it over:
 /// what `LiveRunner` does with each line a client sends. Focus stays at the top of the screen
 /// (the header) unless a figure says otherwise; the changes are half-way down. Each change
 /// alternates between two lines so that every sample really changes something, with 10 ms of
@@ -22,7 +22,8 @@ enum UpdatesBenchmark {
     struct Options {
         // The largest a screen may be (`Screen.maxElements`, 50,000): at 100k the service
         // refuses the screen and the benchmark stopped there.
-        var sizes = [1_000, 10_000, 50_000]
+        // The largest leaves room under maxElements (50,000) for the rows and sections the changes add.
+        var sizes = [1_000, 10_000, 40_000]
         var layouts = AppScreen.Layout.allCases
         /// Samples per figure, at most; fewer when `secondsPerFigure` runs out (at least `minSamples`).
         var maxSamples = 2_000
@@ -39,7 +40,7 @@ enum UpdatesBenchmark {
     }
 
     static func run(_ options: Options) -> String {
-        var out = "updates: one change an app sends, through Service.received + routeNotices + Session.settle\n"
+        var out = "updates: one change an app sends, through SessionCore.apply (decode, apply, route, settle)\n"
         out += "on \(Machine.current().summary); load average at start \(loadAverage())\n"
         out += "each figure: up to \(options.maxSamples) samples or \(options.secondsPerFigure) s (at least \(options.minSamples)); "
         out += "times in µs, p99 by nearest rank; ratios of medians against the first size\n"
@@ -65,16 +66,18 @@ enum UpdatesBenchmark {
 
     /// An app's screen in a service, and the clock of its session.
     struct ServedApp {
-        var session: Session
-        var service: Service
+        /// Fed through the one entry `tandem serve` uses (`SessionCore.apply`).
+        var core: SessionCore
         var now = 0
         var line = 0
+        var session: Session { core.session }
 
         init(_ screen: AppScreen) throws {
-            (session, service) = Service.start(profile: Profile(), catalog: nil, sink: NullSink(), timing: .virtual,
-                                               makeTranslator: SizeBenchmark.translator)
-            service.open(&session, at: 0)
-            service.connected("app")
+            let (session, service) = Service.start(profile: Profile(), catalog: nil, sink: NullSink(), timing: .virtual,
+                                                   makeTranslator: SizeBenchmark.translator)
+            core = SessionCore(session: session, service: service)
+            core.apply(.open(), at: 0)
+            core.apply(.clientConnected("app"), at: 0)
             try sendChecked(Array(#"{"type":"hello","v":1,"role":"app","name":"Mercado","language":"pt-BR"}"#.utf8))
             try sendChecked(screen.line)
             pass(5_000)
@@ -84,9 +87,7 @@ enum UpdatesBenchmark {
         mutating func send(_ bytes: [UInt8]) -> UInt64 {
             line += 1
             let start = Monotonic.now()
-            service.received("app", line: line, bytes: bytes, session: &session, at: now)
-            service.routeNotices(&session)
-            session.settle()
+            core.apply(.clientLine("app", line: line, bytes: bytes), at: now)
             return Monotonic.now() - start
         }
 
@@ -97,7 +98,7 @@ enum UpdatesBenchmark {
         }
 
         mutating func checkReplies() throws {
-            for item in service.outbox.take() {
+            for item in core.takeOutbox() {
                 if case .send(_, .error(let e)) = item { throw BenchFailure("the service refused line \(line): \(e.message)") }
             }
         }
@@ -105,8 +106,7 @@ enum UpdatesBenchmark {
         /// Lets virtual time pass (speech ends, timers), untimed.
         mutating func pass(_ ms: Int) {
             now += ms
-            session.advance(to: now)
-            service.routeNotices(&session)
+            core.advance(to: now)
         }
 
         var focus: String? { session.navigator.focusedElement?.id }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TandemModel
 import TandemOutputs
 import TandemProtocol
