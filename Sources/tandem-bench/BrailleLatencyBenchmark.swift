@@ -67,7 +67,7 @@ enum BrailleLatencyBenchmark {
             let cells = (0..<columns).map { UInt8(truncatingIfNeeded: ($0 * 7 + i) & 0x3F) }
             let text = String(String.UnicodeScalarView(cells.map { Unicode.Scalar(0x2800 + UInt32($0))! }))
             let and = [UInt8](repeating: 0, count: columns)
-            let t0 = WorkerClock.now()
+            let t0 = WorkerClock.monotonic.now()
             _ = text.withCString { t in
                 "UTF-8".withCString { cs in
                     and.withUnsafeBufferPointer { a in
@@ -81,7 +81,7 @@ enum BrailleLatencyBenchmark {
                     }
                 }
             }
-            samples.append(microseconds(WorkerClock.now() - t0))
+            samples.append(microseconds(WorkerClock.monotonic.now() - t0))
             usleep(2_000)
         }
         _ = brlapi__leaveTtyMode(h)
@@ -147,7 +147,7 @@ enum BrailleLatencyBenchmark {
         var latency: [Double] = [], call: [Double] = []
         for i in 0..<keys {
             let name = i % 4 < 2 ? "LNDN" : "LNUP"
-            let t0 = WorkerClock.now()
+            let t0 = WorkerClock.monotonic.now()
             bench.runner.send(.output(.brailleCommand(name: name, argument: nil)))
             guard log.signal.wait(timeout: .now() + 1) == .success, let e = log.all.last else { continue }
             latency.append(microseconds(e.started - t0))
@@ -168,9 +168,9 @@ enum BrailleLatencyBenchmark {
         Thread.sleep(forTimeInterval: 0.2)
         let before = log.all.count
         let framesBefore = bench.records.records.count
-        let end = WorkerClock.now() + UInt64(seconds * 1e9)
+        let end = WorkerClock.monotonic.now() + UInt64(seconds * 1e9)
         var sent = 0
-        while WorkerClock.now() < end {
+        while WorkerClock.monotonic.now() < end {
             bench.runner.send(.command(.increment))
             sent += 1
             if sent % 20 == 0 { usleep(1_000) }

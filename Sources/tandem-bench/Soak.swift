@@ -113,17 +113,17 @@ struct Soak {
         var random = SoakRandom(seed: seed)
         let speechMoments = (0..<speechdRestarts).map { _ in random.moment(within: active) }.sorted()
         let brailleMoments = (0..<brlttyRestarts).map { _ in random.moment(within: active) }.sorted()
-        let start = WorkerClock.now()
+        let start = WorkerClock.monotonic.now()
         let running = RunFlag()
         let speechFaults = FaultThread(start: start, moments: speechMoments, running: running,
                                        crash: { try daemons.crashSpeechd() })
         let brailleFaults = FaultThread(start: start, moments: brailleMoments, running: running,
                                         crash: { try daemons.crashBrltty() }) {
             // the frame the session shows now, on the display again
-            let deadline = WorkerClock.now() + 10_000_000_000
-            while WorkerClock.now() < deadline {
+            let deadline = WorkerClock.monotonic.now() + 10_000_000_000
+            while WorkerClock.monotonic.now() < deadline {
                 if let frame = live.frame, let cells = daemons.displayCells(),
-                   cells == SoakDaemons.cells(showing: frame, columns: cells.count) { return WorkerClock.now() }
+                   cells == SoakDaemons.cells(showing: frame, columns: cells.count) { return WorkerClock.monotonic.now() }
                 Thread.sleep(forTimeInterval: 0.002)
             }
             return nil
@@ -144,7 +144,7 @@ struct Soak {
         do {
             failures = try replay.run(transcript: MultiplexSink([transcriptSink, live]), outputs: outputs)
         } catch { throw Failure(description: "soak: live replay: \(error)") }
-        let ended = WorkerClock.now()
+        let ended = WorkerClock.monotonic.now()
         running.stop()
         transcriptSink.flush()
         try? transcript.close()
@@ -195,14 +195,14 @@ final class FaultThread: Sendable {
         let thread = Thread { [self] in
             for moment in moments {
                 let due = start + UInt64(moment) * 1_000_000
-                while WorkerClock.now() < due, running.isRunning { Thread.sleep(forTimeInterval: 0.001) }
+                while WorkerClock.monotonic.now() < due, running.isRunning { Thread.sleep(forTimeInterval: 0.001) }
                 guard running.isRunning else { break }
-                let killed = WorkerClock.now()
+                let killed = WorkerClock.monotonic.now()
                 do { try crash() } catch {
                     state.withLock { $0.errors.append("\(error)") }
                     continue
                 }
-                let ready = WorkerClock.now()
+                let ready = WorkerClock.monotonic.now()
                 let back = settled()
                 state.withLock { $0.restarts.append(Soak.Restart(killed: killed, ready: ready, back: back)) }
             }

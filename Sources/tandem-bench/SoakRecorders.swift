@@ -13,7 +13,7 @@ final class SoakSessionRecorder: OutputSink {
     func emit(_ record: Record, at time: Int) {
         switch record {
         case .speech(.speak(let s)):
-            let said = Said(time: WorkerClock.now(), priority: s.priority, text: s.utterance.text)
+            let said = Said(time: WorkerClock.monotonic.now(), priority: s.priority, text: s.utterance.text)
             state.withLock { $0.said.append(said) }
         case .braille(let frame):
             state.withLock { $0.frame = frame }
@@ -63,7 +63,7 @@ final class CaptureFollower: Sendable {
                     let data = handle.readData(ofLength: Int(size - offset))
                     offset += UInt64(data.count)
                     partial.append(data)
-                    let now = WorkerClock.now()
+                    let now = WorkerClock.monotonic.now()
                     var lines: [Line] = []
                     while let newline = partial.firstIndex(of: 0x0A) {
                         let line = String(decoding: partial[partial.startIndex..<newline], as: UTF8.self)

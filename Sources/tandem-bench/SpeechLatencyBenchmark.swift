@@ -96,7 +96,7 @@ enum SpeechLatencyBenchmark {
         let runner = LiveRunner(session: session)
         let forward = runner.reporter
         output.start(report: { event in
-            if case .speechBegan = event { probe.lastBegin.withLock { $0 = WorkerClock.now() } }
+            if case .speechBegan = event { probe.lastBegin.withLock { $0 = WorkerClock.monotonic.now() } }
             forward(event)
         })
         let finished = DispatchSemaphore(value: 0)
@@ -117,9 +117,9 @@ enum SpeechLatencyBenchmark {
             while probe.lastBegin.withLock({ $0 }) < sent && Date() < waitEnd { Thread.sleep(forTimeInterval: 0.001) }
             if probe.lastBegin.withLock({ $0 }) < sent { late += 1 }
             let settled = probe.lastBegin.withLock { $0 } &+ 35_000_000
-            while WorkerClock.now() < settled { Thread.sleep(forTimeInterval: 0.001) }
+            while WorkerClock.monotonic.now() < settled { Thread.sleep(forTimeInterval: 0.001) }
             while probe.done.wait(timeout: .now()) == .success {}
-            let t0 = WorkerClock.now()
+            let t0 = WorkerClock.monotonic.now()
             probe.state.withLock { $0 = StepProbe.State(since: t0) }
             runner.send(.command(.next))
             guard probe.done.wait(timeout: .now() + .seconds(2)) == .success else { timeouts += 1; continue }
@@ -161,11 +161,11 @@ enum SpeechLatencyBenchmark {
         for i in 0..<(steps + 20) {
             Thread.sleep(forTimeInterval: 0.035)
             let text = "Produto \(i), 1 kg, R$ 5,99, botão"
-            let t0 = WorkerClock.now()
+            let t0 = WorkerClock.monotonic.now()
             spd_cancel(c)
-            let t1 = WorkerClock.now()
+            let t1 = WorkerClock.monotonic.now()
             _ = spd_say(c, SPD_TEXT, text)
-            let t2 = WorkerClock.now()
+            let t2 = WorkerClock.monotonic.now()
             guard i >= 20 else { continue }
             cancel.append(Double(t1 - t0) / 1e6); say.append(Double(t2 - t1) / 1e6); both.append(Double(t2 - t0) / 1e6)
         }

@@ -33,7 +33,7 @@ struct OutputWorkerTests {
             worker.setAvailable(true, "back")
             worker.setAvailable(true, "still back")
             done.signal()
-            while !worker.isStopping { worker.wait(for: [], until: WorkerClock.deadline(afterMilliseconds: 1000)) }
+            while !worker.isStopping { worker.wait(for: [], until: worker.clock.deadline(afterMilliseconds: 1000)) }
         }
         done.wait()
         #expect(worker.stop(timeout: .seconds(2)))
@@ -50,7 +50,7 @@ struct OutputWorkerTests {
         worker.start(threadName: "test", report: { _ in }) {
             while !worker.isStopping {
                 // An hour: only a post (or stop) can wake it in time.
-                worker.wait(for: [], until: WorkerClock.deadline(afterMilliseconds: 3_600_000))
+                worker.wait(for: [], until: worker.clock.deadline(afterMilliseconds: 3_600_000))
                 let taken = worker.take { mail in defer { mail = [] }; return mail }
                 if !taken.isEmpty { seen.withLock { $0 += taken }; got.signal() }
             }
@@ -94,7 +94,7 @@ struct OutputWorkerTests {
         }) {
             for n in 0..<300 { worker.report(.status(OutputStatus(.speech, available: n % 2 == 0, message: "\(n)"))) }
             done.signal()
-            while !worker.isStopping { worker.wait(for: [], until: WorkerClock.deadline(afterMilliseconds: 1000)) }
+            while !worker.isStopping { worker.wait(for: [], until: worker.clock.deadline(afterMilliseconds: 1000)) }
         }
         done.wait()
         #expect(worker.stop(timeout: .seconds(2)))

@@ -70,13 +70,13 @@ public final class BrlAPIOutput: LiveOutput, @unchecked Sendable {  // `clock` i
             guard state.worker == nil else { return nil }
             var mail = BrailleMail()
             if let f = state.frameBeforeStart { mail.replace(with: f) }
-            state = (OutputWorker(kind: .braille, mail: mail), nil)
+            state = (OutputWorker(kind: .braille, mail: mail, clock: WorkerClock(clock)), nil)
             return state.worker
         }
         guard let worker = created else { return }
         let codes = acceptedCommands.sorted().compactMap(BrailleKeyCodes.code(forCommand:))
         let body = BrlAPIWorker(endpoint: endpoint, accepted: codes, settings: settings, worker: worker)
-        worker.start(threadName: "tandem-braille", clock: clock, report: report) { body.run() }
+        worker.start(threadName: "tandem-braille", report: report) { body.run() }
     }
 
     /// Gives the display back to BRLTTY (waiting at most `Settings.stopTimeout`); nothing is

@@ -37,6 +37,8 @@ final class BrlAPIWorker: @unchecked Sendable {  // its mutable state is the bra
     private let accepted: [(code: UInt64, match: BrailleKeyCodes.Match)]
     private let settings: BrlAPIOutput.Settings
     let worker: OutputWorker<BrailleMail>
+    /// The worker's clock: backoff, pacing, answer deadlines and write timestamps.
+    var clock: WorkerClock { worker.clock }
 
     // The thread's own state.
     private var writtenNumber = -1
@@ -86,11 +88,11 @@ final class BrlAPIWorker: @unchecked Sendable {  // its mutable state is the bra
                                      _ body: @escaping @Sendable () -> Value,
                                      whenAbandoned: @escaping @Sendable (Value) -> Void) -> Value? {
         let call = BrlAPIDeadlineCall(name, body, whenAbandoned: whenAbandoned)
-        let deadline = WorkerClock.deadline(afterMilliseconds: timeout ?? answerTimeout)
+        let deadline = clock.deadline(afterMilliseconds: timeout ?? answerTimeout)
         call.waitForQuickAnswer(within: timeout ?? answerTimeout)
         while true {
             if let value = call.take() { return value }
-            if (untilStop && worker.isStopping) || WorkerClock.now() >= deadline { return call.abandon() }
+            if (untilStop && worker.isStopping) || clock.now() >= deadline { return call.abandon() }
             worker.wait(for: [call.finishedFD], until: deadline)
             // Drains the wake pipe only: a frame posted meanwhile stays pending.
             worker.take { _ in }
@@ -118,8 +120,8 @@ final class BrlAPIWorker: @unchecked Sendable {  // its mutable state is the bra
 
     /// Waits `ms` milliseconds unless stopped.
     private func pause(_ ms: Int) {
-        let end = WorkerClock.deadline(afterMilliseconds: ms)
-        while !worker.isStopping, WorkerClock.now() < end {
+        let end = clock.deadline(afterMilliseconds: ms)
+        while !worker.isStopping, clock.now() < end {
             worker.wait(for: [], until: end)
             worker.take { _ in }
         }
@@ -165,7 +167,7 @@ final class BrlAPIWorker: @unchecked Sendable {  // its mutable state is the bra
             var deadline = UInt64.max
             var waitForRoom = false
             if columns > 0, let (frame, number) = worker.take({ m in m.pending.map { ($0, m.number) } }), number != writtenNumber || mustWrite {
-                let now = WorkerClock.now()
+                let now = clock.now()
                 if let due = pacer.nextWrite(at: now) {
                     deadline = due
                 } else if !c.hasRoom {
@@ -179,7 +181,7 @@ final class BrlAPIWorker: @unchecked Sendable {  // its mutable state is the bra
                     fullSince = nil
                     let window = BrailleWindowWrite(frame: frame, columns: columns)
                     if let failure = c.write(window) { return .lost(failure) }
-                    let ended = WorkerClock.now()
+                    let ended = clock.now()
                     pacer.wrote(at: now)
                     writtenNumber = number
                     settings.onWrite?(BrailleWriteEvent(frame: frame, columns: columns, started: now,

@@ -1,7 +1,7 @@
 import TandemVocabulary
 /// What went over the wire, for benchmarks and debugging: a command written (`SPEAK`,
 /// `CANCEL SELF`, `DATA` for the text and its end line, …) or a reply read, with its time on
-/// `WorkerClock`.
+/// the worker's `WorkerClock`.
 public struct SSIPTrace: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case wrote, replied }
     public var kind: Kind
@@ -10,7 +10,7 @@ public struct SSIPTrace: Sendable, Hashable {
     public var component: SpeechComponent
     /// The reply's code (0 for a write).
     public var code: Int
-    /// `WorkerClock.now()` right after the write or the read.
+    /// The worker's `WorkerClock.now()` right after the write or the read.
     public var time: UInt64
 
     public init(kind: Kind, command: String, component: SpeechComponent, code: Int, time: UInt64) {
@@ -47,9 +47,9 @@ final class SSIPConnection {
     /// the voice. Every wait for the daemon ends at once when `stopFD` becomes readable.
     /// `sendBuffer`: the socket's SO_SNDBUF (nil: the system's).
     static func open(_ address: SpeechdAddress, component: SpeechComponent, user: String, voice: SpeechVoice,
-                     replyTimeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1,
+                     replyTimeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1, clock: WorkerClock,
                      trace: (@Sendable (SSIPTrace) -> Void)?) throws(SSIPError) -> SSIPConnection {
-        let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs, sendBuffer: sendBuffer, stopFD: stopFD)
+        let socket = try SSIPSocket.connect(address, timeoutMs: replyTimeoutMs, sendBuffer: sendBuffer, stopFD: stopFD, clock: clock)
         let c = SSIPConnection(component: component, socket: socket, replyTimeoutMs: replyTimeoutMs, trace: trace)
         let name = try c.request("SET SELF CLIENT_NAME \(user):tandem:\(component.rawValue)")
         guard name.isSuccess else { throw .broken("speech-dispatcher refused the client name: \(name.code) \(name.message)") }
@@ -99,7 +99,7 @@ final class SSIPConnection {
     @discardableResult
     func post(_ line: String) -> Bool {
         do throws(SSIPError) {
-            try socket.send(SSIPWire.command(line), until: WorkerClock.deadline(afterMilliseconds: goodbyeWriteMs), stoppable: false)
+            try socket.send(SSIPWire.command(line), until: socket.clock.deadline(afterMilliseconds: goodbyeWriteMs), stoppable: false)
             return true
         } catch {
             return false
@@ -122,17 +122,17 @@ final class SSIPConnection {
 
     /// `command` names it in traces and errors only, so it is not worked out otherwise.
     private func exchange(_ bytes: [UInt8], command: @autoclosure () -> String) throws(SSIPError) -> SSIPBlock {
-        let deadline = WorkerClock.deadline(afterMilliseconds: replyTimeoutMs)
+        let deadline = socket.clock.deadline(afterMilliseconds: replyTimeoutMs)
         let traced = trace.map { ($0, command()) }
         try socket.send(bytes, until: deadline)
-        if let (trace, name) = traced { trace(SSIPTrace(kind: .wrote, command: name, component: component, code: 0, time: WorkerClock.now())) }
+        if let (trace, name) = traced { trace(SSIPTrace(kind: .wrote, command: name, component: component, code: 0, time: socket.clock.now())) }
         while true {
             while let b = parser.next() {
                 if b.isEvent {
                     if let e = SSIPEvent(b) { events.append(e) }
                     continue
                 }
-                if let (trace, name) = traced { trace(SSIPTrace(kind: .replied, command: name, component: component, code: b.code, time: WorkerClock.now())) }
+                if let (trace, name) = traced { trace(SSIPTrace(kind: .replied, command: name, component: component, code: b.code, time: socket.clock.now())) }
                 // Events that came in the same read are already off the socket: set them aside
                 // now, or nothing would wake the caller for them until more data arrives.
                 while let more = parser.next() {

@@ -27,23 +27,25 @@ final class SSIPSocket {
     let fd: Int32
     /// The worker's stop pipe (`OutputWorker.stopFD`; -1: none).
     let stopFD: Int32
+    /// The worker's clock: every deadline of a wait here is on it.
+    let clock: WorkerClock
     private var closed = false
     /// What `receive` reads into: one buffer for the socket's life, not 8 KiB allocated and
     /// zeroed at every read (which cleared the worker's cache on each key press).
     private var buffer = [UInt8](repeating: 0, count: 8192)
 
-    private init(fd: Int32, stopFD: Int32) { self.fd = fd; self.stopFD = stopFD }
+    private init(fd: Int32, stopFD: Int32, clock: WorkerClock) { self.fd = fd; self.stopFD = stopFD; self.clock = clock }
 
     deinit { close() }
 
     /// Connects within `timeoutMs` (a Unix socket answers at once; TCP may take a while); its
     /// waits end early once `stopFD` is readable. `sendBuffer`: SO_SNDBUF in bytes (nil: the
     /// system's; Linux doubles what it is given and keeps it at least 4608).
-    static func connect(_ address: SpeechdAddress, timeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1) throws(SSIPError) -> SSIPSocket {
+    static func connect(_ address: SpeechdAddress, timeoutMs: Int, sendBuffer: Int? = nil, stopFD: Int32 = -1, clock: WorkerClock) throws(SSIPError) -> SSIPSocket {
         switch address {
         case .unixSocket(let path):
             guard path.utf8.count <= UnixSocketAddress.maxPathBytes else { throw .unreachable("the socket path is too long: \(path)") }
-            let s = try open(family: AF_UNIX, sendBuffer: sendBuffer, stopFD: stopFD)
+            let s = try open(family: AF_UNIX, sendBuffer: sendBuffer, stopFD: stopFD, clock: clock)
             let r = UnixSocketAddress.connect(s.fd, path)
             try s.finishConnect(r, timeoutMs: timeoutMs, what: "unix_socket:\(path)")
             return s
@@ -61,7 +63,7 @@ final class SSIPSocket {
             var ai: UnsafeMutablePointer<addrinfo>? = first
             while let a = ai {
                 do throws(SSIPError) {
-                    let s = try open(family: a.pointee.ai_family, sendBuffer: sendBuffer, stopFD: stopFD)
+                    let s = try open(family: a.pointee.ai_family, sendBuffer: sendBuffer, stopFD: stopFD, clock: clock)
                     var one: Int32 = 1
                     setsockopt(s.fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     let r = Glibc.connect(s.fd, a.pointee.ai_addr, a.pointee.ai_addrlen)
@@ -76,21 +78,21 @@ final class SSIPSocket {
         }
     }
 
-    private static func open(family: Int32, sendBuffer: Int?, stopFD: Int32) throws(SSIPError) -> SSIPSocket {
+    private static func open(family: Int32, sendBuffer: Int?, stopFD: Int32, clock: WorkerClock) throws(SSIPError) -> SSIPSocket {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(family, type, 0)
         guard fd >= 0 else { throw .unreachable("socket(): \(errnoText())") }
         if var size = sendBuffer.map({ Int32(clamping: $0) }) {
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        return SSIPSocket(fd: fd, stopFD: stopFD)
+        return SSIPSocket(fd: fd, stopFD: stopFD, clock: clock)
     }
 
     private func finishConnect(_ result: Int32, timeoutMs: Int, what: String) throws(SSIPError) {
         if result == 0 { return }
         let e = errno
         guard e == EINPROGRESS || e == EAGAIN else { throw .unreachable("\(what): \(String(cString: strerror(e)))") }
-        let deadline = WorkerClock.deadline(afterMilliseconds: timeoutMs)
+        let deadline = clock.deadline(afterMilliseconds: timeoutMs)
         guard try wait(for: Int16(POLLOUT), until: deadline) else { throw .timeout("\(what): no connection within \(timeoutMs) ms") }
         var err: Int32 = 0
         var len = socklen_t(MemoryLayout<Int32>.size)
@@ -145,7 +147,7 @@ final class SSIPSocket {
         while true {
             var p = [pollfd(fd: fd, events: events, revents: 0)]
             if stoppable && stopFD >= 0 { p.append(pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)) }
-            let r = WorkerClock.poll(&p, until: deadline)
+            let r = clock.poll(&p, until: deadline)
             if r > 0 {
                 if p.count > 1 && p[1].revents != 0 { throw .stopped }
                 if p[0].revents & Int16(POLLNVAL) != 0 { throw .broken("the connection is closed") }

@@ -105,7 +105,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {  //
     public var resolvedAddress: SpeechdAddress? { SpeechdAddress.resolve(address) }
 
     public func start(report: @escaping @Sendable (LiveOutputEvent) -> Void) {
-        let worker = OutputWorker(kind: .speech, mail: SpeechMail())
+        let worker = OutputWorker(kind: .speech, mail: SpeechMail(), clock: WorkerClock(clock))
         guard lock.withLock({ w in
             guard w == nil else { return false }
             w = worker
@@ -114,7 +114,7 @@ public final class SpeechDispatcherOutput: LiveOutput, @unchecked Sendable {  //
         let engine = SpeechdEngine(address: resolvedAddress, addressText: address ?? ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? "",
                                    voice: voice, timing: timing, sendBuffer: sendBuffer, worker: worker, trace: trace)
         let firstAttempt = DispatchSemaphore(value: 0)
-        worker.start(threadName: "tandem-speech", clock: clock, report: report) {
+        worker.start(threadName: "tandem-speech", report: report) {
             engine.run(firstAttempt: { firstAttempt.signal() })
         }
         _ = firstAttempt.wait(timeout: .now() + .milliseconds(timing.startWait))

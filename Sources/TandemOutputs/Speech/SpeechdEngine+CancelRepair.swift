@@ -14,7 +14,7 @@ extension SpeechdEngine {
         if t.messageID != nil, let c = connections[t.component] {
             if !t.cancelRequested {
                 t.cancelRequested = true
-                t.cancelSentAt = WorkerClock.now()
+                t.cancelSentAt = clock.now()
                 t.cancelAttempts = 1
                 do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
             }
@@ -50,7 +50,7 @@ extension SpeechdEngine {
             return
         }
         t.cancelAttempts += 1
-        t.cancelSentAt = WorkerClock.now()
+        t.cancelSentAt = clock.now()
         do throws(SSIPError) { try c.request("CANCEL SELF") } catch { lose(error); return }
         for n in newer {
             // The old run's notices are passed over from now on (`handle`).

@@ -14,21 +14,21 @@ extension SpeechdEngine {
         do throws(SSIPError) {
             for component in SpeechComponent.allCases {
                 let c = try SSIPConnection.open(address, component: component, user: user, voice: voice,
-                                                replyTimeoutMs: timing.replyTimeout, sendBuffer: sendBuffer, stopFD: worker.stopFD, trace: trace)
+                                                replyTimeoutMs: timing.replyTimeout, sendBuffer: sendBuffer, stopFD: worker.stopFD, clock: clock, trace: trace)
                 c.goodbyeWriteMs = timing.goodbyeWrite
                 opened[component] = c
             }
         } catch {
             for c in opened.values { c.close() }
-            nextAttempt = WorkerClock.deadline(afterMilliseconds: backoff.next())
-            if outageSince == nil { outageSince = WorkerClock.now() }
+            nextAttempt = clock.deadline(afterMilliseconds: backoff.next())
+            if outageSince == nil { outageSince = clock.now() }
             worker.setAvailable(false, "no speech-dispatcher at \(address) (\(error.message)); speech durations are estimated until it answers")
             return
         }
         connections = opened
         backoff.reset()
         outageSince = nil
-        lastActivity = WorkerClock.now()
+        lastActivity = clock.now()
         let again = kept.count
         let message = (worker.lastReportedAvailability == nil
             ? "connected to speech-dispatcher at \(address)"
@@ -50,9 +50,9 @@ extension SpeechdEngine {
             c.close()
         }
         connections = [:]
-        outageSince = WorkerClock.now()
+        outageSince = clock.now()
         backoff.reset()
-        nextAttempt = WorkerClock.deadline(afterMilliseconds: backoff.next())
+        nextAttempt = clock.deadline(afterMilliseconds: backoff.next())
         if worker.lastReportedAvailability != false {
             let lost: String
             switch error {

@@ -70,7 +70,7 @@ extension SpeechdEngine {
                 return
             }
             t.messageID = id
-            t.sentAt = WorkerClock.now()
+            t.sentAt = clock.now()
             lastActivity = t.sentAt
             byMessage[id] = t
             starting = t
@@ -121,7 +121,7 @@ extension SpeechdEngine {
     /// overtake that reply, as speech-dispatcher's speaking thread writes notices while its
     /// main thread has still to write the reply).
     func handle(_ e: SSIPEvent) {
-        lastActivity = WorkerClock.now()
+        lastActivity = clock.now()
         guard let t = byMessage[e.messageID] else { return }
         apply(e.kind, to: t)
     }
@@ -129,11 +129,11 @@ extension SpeechdEngine {
     func apply(_ kind: SSIPEvent.Kind, to t: TrackedUtterance) {
         if starting === t {
             starting = nil
-            if kind == .begin { settleUntil = WorkerClock.now() &+ UInt64(timing.startSettle) * 1_000_000 }
+            if kind == .begin { settleUntil = clock.now() &+ UInt64(timing.startSettle) * 1_000_000 }
         }
         switch kind {
         case .begin:
-            t.begunAt = WorkerClock.now()
+            t.begunAt = clock.now()
             if latest[t.spoken.id] === t { report(.speechBegan(t.spoken.id)) }
             if t.cancelRequested { repairCancel(t) }
         case .end, .cancel:

@@ -15,7 +15,7 @@ extension SpeechdEngine {
             handleEvents()
             guard !deferred.isEmpty else { return }
             if let due = gateDeadline() {
-                if WorkerClock.now() < due { return }
+                if clock.now() < due { return }
                 starting = nil
             }
             let job = deferred.removeFirst()
@@ -33,7 +33,7 @@ extension SpeechdEngine {
     /// Until when jobs wait (nil: they need not).
     func gateDeadline() -> UInt64? {
         if let s = starting { return s.sentAt &+ UInt64(timing.startGate) * 1_000_000 }
-        return settleUntil > WorkerClock.now() ? settleUntil : nil
+        return settleUntil > clock.now() ? settleUntil : nil
     }
 
     static func isCancel(_ job: SpeechJob, of spoken: Spoken) -> Bool {

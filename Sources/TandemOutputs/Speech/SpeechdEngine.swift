@@ -45,6 +45,8 @@ final class SpeechdEngine: @unchecked Sendable {  // made and used on the speech
     let timing: Timing
     let user: String
     let worker: OutputWorker<SpeechMail>
+    /// The worker's clock: every deadline and timestamp of the engine.
+    var clock: WorkerClock { worker.clock }
     let trace: (@Sendable (SSIPTrace) -> Void)?
     var voice: SpeechVoice
     /// The sockets' send buffer in bytes (nil: the system's; see `SpeechDispatcherOutput.sendBuffer`).
@@ -139,7 +141,7 @@ final class SpeechdEngine: @unchecked Sendable {  // made and used on the speech
 
     /// When the loop next has something to do without input.
     func nextDeadline() -> UInt64 {
-        let now = WorkerClock.now()
+        let now = clock.now()
         var due = now &+ UInt64(timing.loopTick) * 1_000_000
         if !deferred.isEmpty, let gate = gateDeadline() { due = min(due, gate) }
         if !isConnected { return max(now, min(due, nextAttempt, holdDeadline() ?? .max)) }
@@ -151,7 +153,7 @@ final class SpeechdEngine: @unchecked Sendable {  // made and used on the speech
     }
 
     func checkTimers() {
-        let now = WorkerClock.now()
+        let now = clock.now()
         if !isConnected {
             if let due = holdDeadline(), now >= due { releaseKept() }
             if now >= nextAttempt { connect() }
@@ -161,7 +163,7 @@ final class SpeechdEngine: @unchecked Sendable {  // made and used on the speech
         if let due = keepAliveDeadline(), now >= due, let c = connections[.focus] {
             // A daemon that hangs mid-speech sends nothing, which long speech does too: ask.
             do throws(SSIPError) { try c.request("GET RATE") } catch { lose(error); return }
-            lastHeard = WorkerClock.now()
+            lastHeard = clock.now()
         }
         checkCancels(at: now)
     }

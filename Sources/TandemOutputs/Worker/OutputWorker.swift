@@ -23,6 +23,8 @@ import TandemPOSIX
 ///   the daemon (a reply, a write) that watches it ends at once instead of at its deadline.
 final class OutputWorker<Mail: Sendable>: Sendable {
     let kind: OutputKind
+    /// The clock of everything the worker does: its waits, deadlines and timestamps.
+    let clock: WorkerClock
 
     private let mailbox: WakeMailbox<Mail>
     /// The reporter inside a struct: a `Mutex` of a bare closure hands it to `withLock` through
@@ -45,8 +47,9 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     var stopFD: Int32 { stopPipe.readFD }
     private let finished = DispatchSemaphore(value: 0)
 
-    init(kind: OutputKind, mail: Mail) {
+    init(kind: OutputKind, mail: Mail, clock: WorkerClock = .monotonic) {
         self.kind = kind
+        self.clock = clock
         self.mailbox = WakeMailbox(mail)
     }
 
@@ -54,14 +57,12 @@ final class OutputWorker<Mail: Sendable>: Sendable {
 
     // MARK: any thread
 
-    /// Starts the thread running `body`, which returns once `isStopping` is true; on `clock`
-    /// when one is given (`WorkerClock`), else on CLOCK_MONOTONIC.
-    func start(threadName: String, clock: (any WorkerTimeSource)? = nil, report: @escaping @Sendable (LiveOutputEvent) -> Void,
+    /// Starts the thread running `body`, which returns once `isStopping` is true.
+    func start(threadName: String, report: @escaping @Sendable (LiveOutputEvent) -> Void,
                _ body: @escaping @Sendable () -> Void) {
         reporter.withLock { $0.call = report }
         let finished = self.finished
         let thread = Thread {
-            if let clock { WorkerClock.use(clock) }
             var set = sigset_t()
             sigemptyset(&set)
             sigaddset(&set, SIGPIPE)
@@ -100,7 +101,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     }
 
     /// Sleeps until the mailbox is woken, one of `fds` is readable, or `deadline` (a
-    /// `WorkerClock` time) passes. Returns each fd's `revents`, in order.
+    /// `clock` time) passes. Returns each fd's `revents`, in order.
     @discardableResult
     func wait(for fds: [Int32], until deadline: UInt64) -> [Int16] {
         wait(polling: fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }, until: deadline)
@@ -110,7 +111,7 @@ final class OutputWorker<Mail: Sendable>: Sendable {
     @discardableResult
     func wait(polling fds: [pollfd], until deadline: UInt64) -> [Int16] {
         var polled = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)] + fds
-        _ = WorkerClock.poll(&polled, until: deadline)
+        _ = clock.poll(&polled, until: deadline)
         return polled.dropFirst().map(\.revents)
     }
 
