@@ -16,7 +16,7 @@ public struct LiveReplay {
     public var makeTranslator: @Sendable (Profile) -> any BrailleTranslator
     /// How long the run may go on after its last line for output to finish.
     public var drainTimeout: Int = 30_000
-    /// How many times faster than real time the run goes (`LiveRunner.speed`): `wait` lines,
+    /// How many times faster than real time the run goes (`WallClock.speed`): `wait` lines,
     /// timers and the transcript's clock alike. Tests use it with a daemon that speaks as fast.
     public var speed: Double = 1
     /// How long time 0 may wait for the outputs to settle their first connection (ms, real
@@ -51,8 +51,7 @@ public struct LiveReplay {
         let sink = MultiplexSink(outputs.map { $0 as any OutputSink } + [transcript])
         let session = Session(catalog: catalog, profile: profile, sink: sink, timing: .virtual,
                               screen: startScreen, makeTranslator: makeTranslator)
-        let runner = LiveRunner(session: session)
-        runner.speed = speed
+        let runner = LiveRunner(session: session, clock: WallClock(speed: speed))
         startup.forward(to: runner)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {

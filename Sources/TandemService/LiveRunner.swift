@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TandemModel
 import TandemNavigator
 import TandemSession
@@ -13,17 +14,6 @@ public enum LiveInput: Sendable {
     /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
     case quitWhenQuiet(timeout: Milliseconds)
     case quit
-
-    public static func command(_ c: Command) -> LiveInput { .session(.command(c)) }
-    public static func post(_ e: Effect) -> LiveInput { .session(.post(e)) }
-    public static func output(_ e: LiveOutputEvent) -> LiveInput { .session(.output(e)) }
-    public static func reload(_ c: Catalog) -> LiveInput { .session(.reload(c)) }
-    public static func catalogError(_ m: String) -> LiveInput { .session(.catalogError(m)) }
-    public static func profile(_ p: Profile) -> LiveInput { .session(.profile(p)) }
-    public static func expect(file: String, line: Int, text: String) -> LiveInput { .session(.expect(file: file, line: line, text: text)) }
-    public static func clientConnected(_ c: ClientID) -> LiveInput { .session(.clientConnected(c)) }
-    public static func clientLine(_ c: ClientID, line: Int, bytes: [UInt8]) -> LiveInput { .session(.clientLine(c, line: line, bytes: bytes)) }
-    public static func clientDisconnected(_ c: ClientID) -> LiveInput { .session(.clientDisconnected(c)) }
 }
 
 /// What the runner's thread does while it waits for input, instead of sleeping: `tandem serve`
@@ -45,55 +35,72 @@ public struct RunnerHost: Sendable {
     }
 }
 
-/// Runs a session on the real clock: one thread owns the session; inputs (keys, end-of-speech
+/// Runs a session on a clock that passes by itself (the wall clock, `WallClock`; or one a
+/// test moves, `RunnerClock`): one thread owns the session; inputs (keys, end-of-speech
 /// notices, output status) arrive through `send(_:)` from any thread, and timers fire when due.
 ///
 /// The same `SessionCore` as headless replays runs here; only the clock and the source of
 /// end-of-speech notices differ (`Session.SpeechTiming.live`: speech-dispatcher's notices
 /// while it is connected, estimates while it is not, so nothing waits for a daemon that is
 /// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`).
-public final class LiveRunner: @unchecked Sendable {  // inbox and published start under `condition`; the rest is the runner thread's, hooks set before `run`
+public final class LiveRunner: @unchecked Sendable {  // inbox and published start under `condition`; `core`, `start` and `quitBy` are the runner thread's alone
+    /// What the runner calls besides the session; set before `run` (it reads them once, at its start).
+    public struct Hooks: Sendable {
+        /// Called on the runner thread after each batch of input is handled (tests, terminal view).
+        public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
+        /// Called on the runner thread after each batch with what the service has for its clients.
+        public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
+        /// Called on the runner thread once a client's line is handled (the socket's backpressure).
+        public var lineHandled: (@Sendable (ClientID) -> Void)?
+        /// Writes every input with its time (`--record`).
+        public var recorder: SessionRecorder?
+        /// Where the runner's thread waits for input, when not on its own condition.
+        public var host: RunnerHost?
+
+        public init() {}
+    }
+
     private let condition = NSCondition()
     private var inbox: [LiveInput] = []
     private var core: SessionCore
-    /// Time 0: when `run` began (read and set on the runner's thread only).
-    private var start = ContinuousClock.now
-    /// `start`, published under `condition` for threads that keep time with the run.
+    /// The session's time, in ms since the run began: `clock` less `start`.
+    public let clock: any RunnerClock
+    /// Time 0 on `clock`: when `run` began (set on the runner's thread before anything reads it).
+    private var start: Milliseconds = 0
+    /// `start` on the wall clock, published under `condition` for threads that keep time with the run.
     private var publishedStart: ContinuousClock.Instant?
     private var quitBy: Milliseconds?
-    /// Called on the runner thread after each batch of input is handled (tests, terminal view).
-    public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
-    /// How many times faster than real time the session's clock runs (1: real time). Tests set
-    /// it before `run` to play long scenarios quickly against daemons that speak as fast.
-    public var speed: Double = 1
+    private let hookState = Mutex(Hooks())
+    /// The hooks as `run` read them at its start (the runner thread's).
+    private var running = Hooks()
+    /// The thread `run` runs on (under `condition`): its own input needs no wake-up.
+    private var runnerThread: pthread_t?
+
+    public init(session: Session, keyMap: KeyMap = .default, clock: any RunnerClock = WallClock()) {
+        var session = session
+        session.timing = .live
+        self.core = SessionCore(session: session, keyMap: keyMap)
+        self.clock = clock
+        clock.onMove { [weak self] in self?.wake() }
+    }
+
+    /// What the runner calls besides the session (set before `run`).
+    public var hooks: Hooks {
+        get { hookState.withLock { $0 } }
+        set { hookState.withLock { $0 = newValue } }
+    }
+
     /// `tandem serve`: the service its clients talk to. Set before `run`.
     public var service: Service? {
         get { core.service }
         set { core.service = newValue }
     }
-    /// Called on the runner thread after each batch with what the service has for its clients.
-    public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
-    /// Called on the runner thread once a client's line is handled (the socket's backpressure).
-    public var lineHandled: (@Sendable (ClientID) -> Void)?
-    /// Writes every input with its time (`--record`). Set before `run`.
-    public var recorder: SessionRecorder?
-    /// Where the runner's thread waits for input, when not on its own condition. Set before `run`.
-    public var host: RunnerHost?
-    /// The thread `run` runs on (under `condition`): its own input needs no wake-up.
-    private var runnerThread: pthread_t?
 
-    public init(session: Session, keyMap: KeyMap = .default) {
-        var session = session
-        session.timing = .live
-        self.core = SessionCore(session: session, keyMap: keyMap)
-    }
+    /// Milliseconds since the run began, on `clock`.
+    public var now: Milliseconds { clock.now() - start }
 
-    /// Milliseconds since the run began (times `speed`).
-    public var now: Milliseconds {
-        let d = ContinuousClock.now - start
-        let ms = Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
-        return speed == 1 ? ms : Int(Double(ms) * speed)
-    }
+    /// Queues what the session takes for the runner thread. Safe from any thread.
+    public func send(_ input: SessionInput) { send(.session(input)) }
 
     /// Queues input for the runner thread. Safe from any thread.
     public func send(_ input: LiveInput) {
@@ -102,7 +109,15 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
         condition.signal()
         let fromRunner = runnerThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         condition.unlock()
-        if !fromRunner { host?.wake() }
+        if !fromRunner { hookState.withLock { $0.host }?.wake() }
+    }
+
+    /// Ends the runner thread's wait so it looks at the clock again (the clock was moved).
+    private func wake() {
+        condition.lock()
+        condition.signal()
+        condition.unlock()
+        hookState.withLock { $0.host }?.wake()
     }
 
     /// Blocks until `run` has begun and returns its time 0, so that a thread feeding timed input
@@ -124,21 +139,22 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
     public func run(startSpeaking: Bool = true, helpHint: Bool = false) -> SessionSnapshot {
         // Time 0 is the start of the run, not of the runner: between the two, outputs may be
         // forwarded and a thread started, and the opening frame must still be at time 0.
-        start = ContinuousClock.now
+        running = hooks
+        start = clock.now()
         condition.lock()
-        publishedStart = start
+        publishedStart = ContinuousClock.now
         runnerThread = pthread_self()
         condition.broadcast()
         condition.unlock()
-        if let recorder { core.record = { recorder.record($0, at: $1) } }
+        if let recorder = running.recorder { core.record = { recorder.record($0, at: $1) } }
         // Outputs started before the run have reported whether their daemons answer and how wide
         // the display is: take that first, so that the opening speech already waits for real
         // end-of-speech notices and the opening frame is cut to the display.
         takeOutputStatuses()
         if startSpeaking {
             core.apply(.open(helpHint: helpHint), at: now)
-            deliver?(core.takeOutbox())
-            host?.flush()
+            running.deliver?(core.takeOutbox())
+            running.host?.flush()
         }
         while true {
             condition.lock()
@@ -146,13 +162,13 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                 if let due = core.session.nextDeadline {
                     let wait = min(due, quitBy ?? due) - now
                     if wait <= 0 { break }
-                    sleep(seconds: Double(wait) / 1000 / speed)
+                    sleep(milliseconds: wait)
                     if now >= due { break }
                 } else if let by = quitBy {
                     if by - now <= 0 || core.session.isQuiet { break }
-                    sleep(seconds: Double(by - now) / 1000 / speed)
+                    sleep(milliseconds: by - now)
                 } else {
-                    sleep(seconds: nil)
+                    sleep(milliseconds: nil)
                 }
             }
             let batch = inbox
@@ -172,23 +188,25 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                     quitBy = t + timeout
                 case .session(let i):
                     core.apply(i, at: t)
-                    if case .clientLine(let c, _, _) = i { lineHandled?(c) }
+                    if case .clientLine(let c, _, _) = i { running.lineHandled?(c) }
                 }
                 if quit { break }
             }
             core.advance(to: now)
-            deliver?(core.takeOutbox())
-            host?.flush()
-            afterEachBatch?(snapshot)
+            running.deliver?(core.takeOutbox())
+            running.host?.flush()
+            running.afterEachBatch?(snapshot)
             if let by = quitBy, core.session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
         }
     }
 
-    /// Waits, `condition` locked, at most `seconds` (nil: until input comes): on the condition,
-    /// or in the host, unlocked meanwhile so that input can come.
-    private func sleep(seconds: Double?) {
-        guard let host else {
+    /// Waits, `condition` locked, at most `ms` of the clock's time (nil: until input comes): on
+    /// the condition, or in the host, unlocked meanwhile so that input can come. A clock moved
+    /// by hand ends the wait only when it is moved.
+    private func sleep(milliseconds ms: Milliseconds?) {
+        let seconds = ms.flatMap { clock.realSeconds(for: $0) }
+        guard let host = running.host else {
             if let seconds { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) } else { condition.wait() }
             return
         }

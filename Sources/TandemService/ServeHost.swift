@@ -38,7 +38,7 @@ public final class ServeHost: Sendable {
                 note(.refused(peer: peer.description, reason: reason))
             }
         }
-        runner.deliver = { items in
+        runner.hooks.deliver = { items in
             for item in items {
                 switch item {
                 case .send(let client, let message): socket.send(client, Array(message.json.utf8))
@@ -46,9 +46,9 @@ public final class ServeHost: Sendable {
                 }
             }
         }
-        runner.lineHandled = { socket.processed($0) }
+        runner.hooks.lineHandled = { socket.processed($0) }
         let hosted = try socket.startHosted()
-        runner.host = RunnerHost(serve: { hosted.serve(atMost: $0) },
+        runner.hooks.host = RunnerHost(serve: { hosted.serve(atMost: $0) },
                                  flush: { hosted.flush(); afterFlush?() },
                                  wake: { hosted.wake() })
         self.socket = socket

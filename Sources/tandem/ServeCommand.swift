@@ -79,7 +79,7 @@ enum ServeCommand {
             let recorder = SessionRecorder(handle: r.handle)
             let window = serviceOptions.userActionWindow == Service.Options().userActionWindow ? nil : serviceOptions.userActionWindow
             recorder.record(.start(profile: profileName, catalog: catalogPath, userActionWindow: window), at: 0)
-            runner.recorder = recorder
+            runner.hooks.recorder = recorder
         }
 
         // The socket's clients become the runner's input, on the runner's own thread. The

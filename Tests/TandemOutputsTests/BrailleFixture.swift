@@ -73,16 +73,17 @@ final class BrailleFixture: Sendable {
 
     /// A live session on `catalog` whose braille goes to this BRLTTY (with `auth`, the
     /// fixture's own when not given), not yet waited for.
-    func connect(catalog: Catalog, profile: Profile = Profile(), auth: String? = nil) -> LiveSession {
+    func connect(catalog: Catalog, profile: Profile = Profile(), auth: String? = nil, clock: any RunnerClock = WallClock()) -> LiveSession {
         let output = BrlAPIOutput(host: host, auth: auth ?? self.auth, keyMap: .default)
-        let live = LiveSession(catalog: catalog, profile: profile, outputs: [output])
+        let live = LiveSession(catalog: catalog, profile: profile, outputs: [output], clock: clock)
         return sessions.keep(live)
     }
 
     /// A live session on `catalog` (the panel when not given) once it is connected, knows the
     /// display's width and its first frame is on the display; throws when that does not happen.
-    func showSession(catalog: Catalog? = nil, profile: Profile = Profile(), timeout: Duration = .seconds(5)) throws -> LiveSession {
-        let live = connect(catalog: try catalog ?? BrailleCatalogs.panel(), profile: profile)
+    func showSession(catalog: Catalog? = nil, profile: Profile = Profile(), clock: any RunnerClock = WallClock(),
+                     timeout: Duration = .seconds(5)) throws -> LiveSession {
+        let live = connect(catalog: try catalog ?? BrailleCatalogs.panel(), profile: profile, clock: clock)
         let connected = live.wait(timeout: timeout) { s in
             s.events.all.contains { if case .displaySize = $0 { true } else { false } }
                 && (s.lastFrame.map { $0.cells.count <= cells } ?? false)

@@ -22,7 +22,7 @@ struct RunnerHostTests {
         let serves = Atomic<Int>(0), wakes = Atomic<Int>(0), flushes = Atomic<Int>(0)
         // The first wait passes a key on from inside, as the socket's loop passes a client's
         // line; later ones sleep until woken or their limit, as `poll` would.
-        runner.host = RunnerHost(
+        runner.hooks.host = RunnerHost(
             serve: { [weak runner] limit in
                 if serves.add(1, ordering: .relaxed).newValue == 1 {
                     runner?.send(.command(.next))
@@ -38,7 +38,7 @@ struct RunnerHostTests {
             })
         let afterNext = Mutex<(wakes: Int, focus: String?)?>(nil)
         let handledNext = DispatchSemaphore(value: 0)
-        runner.afterEachBatch = { snapshot in
+        runner.hooks.afterEachBatch = { snapshot in
             guard snapshot.focus == "go" else { return }
             let first = afterNext.withLock { seen in
                 guard seen == nil else { return false }

@@ -9,7 +9,7 @@ import TandemService
 import TandemSession
 import TandemVocabulary
 
-/// A live session on the real clock, as `tandem run` has one: a `LiveRunner` on a thread of
+/// A live session on the real clock (or on `clock`), as `tandem run` has one: a `LiveRunner` on a thread of
 /// its own, driving real outputs (speech-dispatcher, BRLTTY). Every record is kept in
 /// `records`, and what the outputs report is logged in `events` as it reaches the runner.
 ///
@@ -23,12 +23,12 @@ public final class LiveSession: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let finished = Mutex<Bool?>(nil)
 
-    public init(catalog: Catalog, profile: Profile = Profile(), outputs: [any LiveOutput],
+    public init(catalog: Catalog, profile: Profile = Profile(), outputs: [any LiveOutput], clock: any RunnerClock = WallClock(),
                 makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator = louisTranslator(for:)) {
         self.outputs = outputs
         let session = Session(catalog: catalog, profile: profile, sink: MultiplexSink([records] + outputs),
                               timing: .virtual, makeTranslator: makeTranslator)
-        let runner = LiveRunner(session: session)
+        let runner = LiveRunner(session: session, clock: clock)
         self.runner = runner
         let events = self.events
         for output in outputs {
@@ -48,6 +48,8 @@ public final class LiveSession: Sendable {
     deinit { finish() }
 
     public func send(_ command: Command) { runner.send(.command(command)) }
+
+    public func send(_ input: SessionInput) { runner.send(input) }
 
     public func send(_ input: LiveInput) { runner.send(input) }
 
