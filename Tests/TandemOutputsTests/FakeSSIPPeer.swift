@@ -116,8 +116,13 @@ final class FakeSSIPPeer: Sendable {
     /// connection of `component`.
     func event(_ code: Int, message: Int, component: String = "focus") {
         let word = [700: "INDEX_MARK", 701: "BEGIN", 702: "END", 703: "CANCELED"][code] ?? "EVENT"
-        let target = state.withLock { s in s.peers.last { $0.open && $0.component == component }?.fd }
-        if let fd = target { write(fd, "\(code)-\(message)\r\n\(code)-1\r\n\(code) \(word)\r\n") }
+        // Written under the lock: a connection's descriptor is closed only under it, once marked
+        // closed, so it cannot be another test's socket by then.
+        state.withLock { s in
+            if let fd = s.peers.last(where: { $0.open && $0.component == component })?.fd {
+                write(fd, "\(code)-\(message)\r\n\(code)-1\r\n\(code) \(word)\r\n")
+            }
+        }
     }
 
     /// The message ids given to texts so far, by the `DATA` they answered, oldest first
@@ -136,16 +141,22 @@ final class FakeSSIPPeer: Sendable {
     static func takesMessageID(_ line: String) -> Bool { line.hasPrefix("DATA ") || line.hasPrefix("SOUND_ICON ") }
 
     /// The daemon goes away: no one listens any more and every connection is closed.
+    ///
+    /// Each descriptor is closed by the one thread that reads it (the accept loop, a connection's
+    /// thread), and only under the lock: closed from here while that thread is between its check
+    /// and its `recv`, the number could be reused meanwhile by a socket of another test running
+    /// in parallel, whose bytes that thread would then read. Here they are only shut down, which
+    /// wakes their threads.
     func goAway() {
-        let fds = state.withLock { s -> [Int32] in
-            let l = s.listener
+        state.withLock { s in
+            if s.listener >= 0 { shutdown(s.listener, Int32(SHUT_RDWR)) }
             s.listener = -1
-            var fds = [l]
-            for i in s.peers.indices where s.peers[i].open { s.peers[i].open = false; fds.append(s.peers[i].fd) }
-            return fds
+            for i in s.peers.indices where s.peers[i].open {
+                s.peers[i].open = false
+                shutdown(s.peers[i].fd, Int32(SHUT_RDWR))
+            }
         }
         unlink(path)
-        for fd in fds where fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
     }
 
     /// The daemon is back at the same address.
@@ -173,7 +184,12 @@ final class FakeSSIPPeer: Sendable {
         while true {
             var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let r = Glibc.poll(&p, 1, 50)
-            let gone = state.withLock { $0.listener != listener || $0.stopping }
+            // The loop's own descriptor: closed here, by the one thread that polls it.
+            let gone = state.withLock { s in
+                guard s.listener != listener || s.stopping else { return false }
+                close(listener)
+                return true
+            }
             if gone { return }
             guard r > 0 else { continue }
             // Accepted and listed at once, under the lock: `pending` sees the connection
@@ -232,8 +248,10 @@ final class FakeSSIPPeer: Sendable {
                 if hung { break }
             }
         }
+        // The connection's own thread closes its descriptor, under the lock (see `goAway`).
         state.withLock { s in
-            if s.peers[index].open { s.peers[index].open = false; close(fd) }
+            s.peers[index].open = false
+            close(fd)
         }
     }
 
@@ -265,7 +283,7 @@ final class FakeSSIPPeer: Sendable {
             return (parts.joined(), false)
         case .thenClose(let bytes):
             write(fd, bytes)
-            state.withLock { s in if s.peers[index].open { s.peers[index].open = false; shutdown(fd, Int32(SHUT_RDWR)); close(fd) } }
+            state.withLock { s in if s.peers[index].open { s.peers[index].open = false; shutdown(fd, Int32(SHUT_RDWR)) } }
             return (bytes, true)
         case .hang:
             hang(index)
