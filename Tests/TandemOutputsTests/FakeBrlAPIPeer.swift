@@ -159,17 +159,17 @@ final class FakeBrlAPIPeer: Sendable {
     /// descriptor is shut down here and closed by the thread that reads it, so no thread
     /// ever reads a descriptor number that has been given to another socket.)
     func goAway() {
-        let fds = state.withLock { s -> [Int32] in
-            var fds = [s.listener]
+        // Shut down under the lock: once it is released, a connection's own thread may close its
+        // descriptor, and the number may be another socket's.
+        state.withLock { s in
+            if s.listener >= 0 { shutdown(s.listener, Int32(SHUT_RDWR)) }
             s.listener = -1
             s.generation += 1
             for i in s.connections.indices where s.connections[i].open {
                 s.connections[i].open = false
-                fds.append(s.connections[i].fd)
+                shutdown(s.connections[i].fd, Int32(SHUT_RDWR))
             }
-            return fds
         }
-        for fd in fds where fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     /// BRLTTY is back on the same port.
