@@ -50,6 +50,23 @@ public struct SourceNode: Sendable, Hashable {
         }
     }
 
+    /// The attribute's value as bytes, for the rules' hot paths (bounds, class names, numbers):
+    /// `nil` when the element has no such attribute. A value with references or line breaks is
+    /// decoded first.
+    func withValueBytes<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        var name = name
+        return name.withUTF8 { key in
+            document.bytes.withUnsafeBufferPointer { d -> R? in
+                guard let s = document.span(named: key, in: spans, d) else { return nil }
+                if s.raw {
+                    var v = document.value(s, d)
+                    return v.withUTF8(body)
+                }
+                return body(UnsafeBufferPointer(rebasing: d[Int(s.valueFrom)..<Int(s.valueTo)]))
+            }
+        }
+    }
+
     /// An attribute that is `"true"` (WebDriverAgent and UiAutomator2 write booleans so).
     public func flag(_ name: String) -> Bool? {
         var name = name

@@ -16,6 +16,8 @@ struct XMLScanner {
         var column: Int
         var parent: Int
         var attributes: Range<Int>
+        /// Where the tag's name is in the file, for its end tag to be compared byte for byte.
+        var name: Range<Int>
     }
 
     private let file: String
@@ -26,8 +28,9 @@ struct XMLScanner {
     private var line = 1
     private var lineStart = 0
     private var continuations = 0
-    /// Tags seen before, so a screen of 5,000 `node`s makes one string, not 5,000.
-    private var tags: [UInt64: String] = [:]
+    /// Tags seen before (by a hash of their bytes: where the first was, and its string), so a
+    /// screen of 5,000 `node`s makes one string, not 5,000.
+    private var tags: [UInt64: (from: Int, to: Int, string: String)] = [:]
 
     init(file: String) { self.file = file }
 
@@ -169,6 +172,7 @@ struct XMLScanner {
         let nameStart = i
         i = try name(data, from: i, what: "an element name")
         let tag = tagString(data, nameStart, i)
+        let tagLength = i - nameStart
         let first = spans.count
         var seen: UInt64 = 0   // one bit a name's hash: a second look only when two share one
         while true {
@@ -178,13 +182,13 @@ struct XMLScanner {
             let b = data[i]
             if b == UInt8(ascii: ">") {
                 i += 1
-                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count))
+                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
                 return (entries.count - 1, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count))
+                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
                 return (entries.count - 1, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
@@ -251,7 +255,7 @@ struct XMLScanner {
         let nameFrom = i
         i = try name(data, from: i, what: "an element name after \"</\"")
         let e = entries[top]
-        let matches = e.tag.utf8.count == i - nameFrom && e.tag.utf8.elementsEqual(UnsafeBufferPointer(rebasing: data[nameFrom..<i]))
+        let matches = Self.same(data, UInt32(e.name.lowerBound), UInt32(e.name.upperBound), nameFrom, i)
         guard matches else {
             throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(e.tag)> (opened at line \(e.line), column \(e.column))")
         }
@@ -413,10 +417,9 @@ struct XMLScanner {
     private mutating func tagString(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
         var hash: UInt64 = 14695981039346656037
         for k in from..<to { hash = (hash ^ UInt64(d[k])) &* 1099511628211 }
-        let bytes = UnsafeBufferPointer(rebasing: d[from..<to])
-        if let known = tags[hash], known.utf8.elementsEqual(bytes) { return known }
-        let s = String(decoding: bytes, as: UTF8.self)
-        tags[hash] = s
+        if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.string }
+        let s = String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
+        tags[hash] = (from, to, s)
         return s
     }
 }
