@@ -48,7 +48,7 @@ let package = Package(
         // The accessibility audit (`tandem lint`): pure, on the navigator's reading order.
         .target(name: "TandemLint", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemVocabulary", "TandemPresentation"]),
-        // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (Foundation's XMLParser).
+        // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (its own XML reader, Docs/import.md#reader).
         .target(name: "TandemImport", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
         .target(name: "TandemOutputs", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux", "TandemPOSIX"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.

@@ -98,7 +98,14 @@ struct AndroidRules {
     static func className(_ n: SourceNode) -> String { n["class"] ?? n.tag }
 
     static func simpleName(_ n: SourceNode) -> String {
-        let c = className(n)
+        // On the attribute's bytes: every node's class is looked up, often more than once.
+        let fromClass = n.withValueBytes("class") { b -> String in
+            var start = b.count
+            while start > 0, b[start - 1] != UInt8(ascii: ".") { start -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+        }
+        if let fromClass { return fromClass }
+        let c = n.tag
         guard let dot = c.lastIndex(of: ".") else { return c }
         return String(c[c.index(after: dot)...])
     }
@@ -115,13 +122,18 @@ struct AndroidRules {
     /// `[x1,y1][x2,y2]` in pixels (integers or decimals, maybe negative; spaces allowed). Read
     /// byte by byte: every node's bounds are read several times on a screen.
     static func pixels(_ s: String) -> (Double, Double, Double, Double)? {
+        var s = s
+        return s.withUTF8 { pixels(bytes: $0) }
+    }
+
+    static func pixels(bytes: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
         var numbers = (0.0, 0.0, 0.0, 0.0)
         var count = 0
         let separators: [UInt8] = Array("[,][,]".utf8)
         var next = 0
         // The number being read: its digits, sign and place after a point.
         var value = 0.0, negative = false, digits = 0, scale = 0.0
-        for b in s.utf8 where b != UInt8(ascii: " ") {
+        for b in bytes where b != UInt8(ascii: " ") {
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let d = Double(b - UInt8(ascii: "0"))
@@ -175,7 +187,7 @@ struct AndroidRules {
 
     /// The frame in points; `nil` without bounds; empty or inverted bounds are zero size.
     func frame(_ n: SourceNode) -> Frame? {
-        guard let b = n["bounds"], let (x1, y1, x2, y2) = Self.pixels(b) else { return nil }
+        guard let read = n.withValueBytes("bounds", Self.pixels(bytes:)), let (x1, y1, x2, y2) = read else { return nil }
         let d = density ?? 1
         return Frame(x: Self.round(x1 / d), y: Self.round(y1 / d),
                      width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
@@ -188,8 +200,12 @@ struct AndroidRules {
     }
 
     static func text(_ n: SourceNode, _ name: String) -> String? {
-        guard let t = n[name], t.contains(where: { !$0.isWhitespace }) else { return nil }
-        return t
+        guard let t = n[name] else { return nil }
+        // ASCII (most texts, and every empty one): whitespace is tab to carriage return and space.
+        if t.utf8.allSatisfy({ $0 < 0x80 }) {
+            return t.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) }) ? t : nil
+        }
+        return t.contains(where: { !$0.isWhitespace }) ? t : nil
     }
 
     /// Takes TalkBack's focus itself: clickable, long-clickable or focusable, and on screen;
@@ -209,6 +225,13 @@ struct AndroidRules {
         if isActionable(n, role) {
             var stop = self.stop(n, role: role)
             merge(n.children, into: &stop)
+            // TalkBack passes over a focusable node with nothing to say when it has children on
+            // screen (only a leaf is a stop without words): a two-target row's widget frame,
+            // Flutter's focusable root view (Docs/import.md#android-silent).
+            if stop.element.label == nil, stop.element.value == nil, stop.element.hint == nil, n.flag("checkable") != true,
+               n.children.contains(where: shown) {
+                return n.children.flatMap { node($0, taken: taken) }
+            }
             return [stop] + n.children.flatMap { node($0, taken: true) }
         }
         let speaks = Self.text(n, "content-desc") != nil || Self.text(n, "text") != nil || n.flag("checkable") == true
@@ -262,6 +285,8 @@ struct AndroidRules {
             e.label = description.map(LabelText.plain)
             e.value = text
         }
+        // TalkBack's role for a clickable ImageView is an image button: it says "button".
+        if role.kind == .image, n.flag("clickable") == true { e.traits = .button }
         if n.flag("checkable") == true || role.kind == .checkable {
             if role.kind == .radio {
                 if n.flag("checked") == true { e.traits.insert(.selected) }

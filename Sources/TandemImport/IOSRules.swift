@@ -111,7 +111,14 @@ struct IOSRules {
 
     /// `XCUIElementTypeButton` → `Button`: the `type` attribute, else the tag.
     static func type(of n: SourceNode) -> String {
-        let t = n["type"] ?? n.tag
+        // On the attribute's bytes: the short name is a small string, the long one never made.
+        let fromAttribute = n.withValueBytes("type") { b -> String in
+            let prefix = "XCUIElementType".utf8
+            let start = b.count > prefix.count && b.starts(with: prefix) ? prefix.count : 0
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+        }
+        if let fromAttribute { return fromAttribute }
+        let t = n.tag
         return t.hasPrefix("XCUIElementType") ? String(t.dropFirst("XCUIElementType".count)) : t
     }
 
@@ -160,6 +167,12 @@ struct IOSRules {
             e.frame = frame
             return [ImportedNode(element: e, idHint: idHint(n, type: type), source: at(n), children: kids)]
         case .view:
+            // A page source saved without `accessible` (Appium's pageSourceExcludedAttributes,
+            // older WebDriverAgents): a cell XCTest gives a label, with only texts and images
+            // inside, is the accessibility element VoiceOver reads as one (Docs/import.md#ios-quirks).
+            if type == "Cell", n["accessible"] == nil, shown, label(n) != nil, Self.holdsOnlyText(n) {
+                return [stop(n, type: type, role: role, frame: frame, bar: &bar)]
+            }
             var kids: [ImportedNode] = []
             for c in n.children { kids += node(c, bar: &bar) }
             // "Other" nodes that only wrap: whatever label XCTest gives a wrapper (often its
@@ -173,6 +186,13 @@ struct IOSRules {
             // An accessibility element hides what is inside it (a button's StaticText child).
             guard reachable else { return n.children.flatMap { node(in: $0, bar: bar) } }
             return [stop(n, type: type, role: role, frame: frame, bar: &bar)]
+        }
+    }
+
+    /// Nothing inside but texts, images and the views around them.
+    static func holdsOnlyText(_ n: SourceNode) -> Bool {
+        n.children.allSatisfy { c in
+            ["StaticText", "Image", "Other"].contains(type(of: c)) && holdsOnlyText(c)
         }
     }
 
@@ -200,9 +220,39 @@ struct IOSRules {
     }
 
     func frame(_ n: SourceNode) -> Frame? {
-        guard let x = n["x"].flatMap(Double.init), let y = n["y"].flatMap(Double.init),
-              let w = n["width"].flatMap(Double.init), let h = n["height"].flatMap(Double.init) else { return nil }
+        guard let x = Self.number(n, "x"), let y = Self.number(n, "y"),
+              let w = Self.number(n, "width"), let h = Self.number(n, "height") else { return nil }
         return Frame(x: x, y: y, width: w, height: h)
+    }
+
+    /// A number attribute as `Double(String)` reads it. Plain decimals (`-12`, `20.5`; at most
+    /// 15 digits) are read from the bytes: an exact integer over an exact power of ten, so the
+    /// same correctly rounded value; anything else goes to `Double(String)`.
+    static func number(_ n: SourceNode, _ name: String) -> Double? {
+        let read = n.withValueBytes(name) { b -> Double? in
+            var i = 0
+            let negative = i < b.count && b[i] == UInt8(ascii: "-")
+            if negative { i += 1 }
+            var mantissa = 0.0, digits = 0, fraction = 0, point = false
+            while i < b.count {
+                let c = b[i]
+                if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                    mantissa = mantissa * 10 + Double(c - UInt8(ascii: "0"))
+                    digits += 1
+                    if point { fraction += 1 }
+                } else if c == UInt8(ascii: "."), !point {
+                    point = true
+                } else {
+                    return Double(String(decoding: b, as: UTF8.self))
+                }
+                i += 1
+            }
+            guard digits > 0, digits <= 15 else { return Double(String(decoding: b, as: UTF8.self)) }
+            let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+            let v = mantissa / powers[fraction]
+            return negative ? -v : v
+        }
+        return read ?? nil
     }
 
     /// A stop: label, value, traits and state by the rules of its type.

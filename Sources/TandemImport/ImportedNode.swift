@@ -42,6 +42,24 @@ struct IDMaker {
     /// Letters and digits kept (lower case, any script), every other run of characters one `-`;
     /// at most 40 characters.
     static func slug(_ s: String) -> String {
+        // ASCII (nearly every identifier and label): the same rule on bytes, without Characters.
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(min(s.utf8.count, 40))
+            var dash = false
+            for b in s.utf8 {
+                let lower = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                    if dash, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                    out.append(lower)
+                    dash = false
+                } else {
+                    dash = true
+                }
+                if out.count >= 40 { break }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         var out = ""
         var dash = false
         for ch in s.lowercased() {

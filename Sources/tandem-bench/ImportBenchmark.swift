@@ -38,7 +38,7 @@ enum ImportBenchmark {
             }
             let stops = imported.catalog.screens[0].elements.filter { $0.accessible == true }.count
             out += "  \(platform.rawValue): \(xml.count / 1024) KiB of XML → \(imported.catalog.screens[0].elements.count) elements (\(stops) stops), \(json.count / 1024) KiB of catalog\n"
-            out += line("XMLParser → tree alone", parseTimes, bytes: xml.count)
+            out += line("XML → tree alone", parseTimes, bytes: xml.count)
             out += line("import (parse + rules)", importTimes, bytes: xml.count)
             out += line("write the catalog", writeTimes, bytes: json.count)
             out += line("load the catalog", loadTimes, bytes: json.count)

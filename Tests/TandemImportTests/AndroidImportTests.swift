@@ -31,6 +31,38 @@ struct AndroidImportTests {
         #expect(try ImportSupport.walk("android/settings.xml", platform: "android") == ImportSupport.walked(stops))
     }
 
+    @Test("a focusable node with nothing to say and children on screen is passed over; a silent leaf stays a stop")
+    func silentFocusableWrappers() throws {
+        let stops = [
+            "Mobile data, 2.1 GB used this month",   // the clickable row: its texts, not the widget frame's switch
+            "Mobile data, switch button, on",        // the switch in the focusable widget frame (the frame itself is no stop)
+            "Order history\n3 orders",               // inside a focusable full-screen view (Flutter's shape) that says nothing
+            "Reorder, button",
+            "button",                                // an ImageButton whose only child is not displayed: a leaf, kept
+        ]
+        #expect(try ImportSupport.walk("android/focusable-wrappers.xml", platform: "android") == ImportSupport.walked(stops))
+        let screen = try ImportSupport.importFixture("android/focusable-wrappers.xml", platform: .android).catalog.screens[0]
+        #expect(screen["widget-frame"] == nil)
+        #expect(screen["filter"]?.accessible == true)
+    }
+
+    @Test("a clickable ImageView is an image button, said \"button\"; a long-clickable or plain one stays an image")
+    func clickableImageView() throws {
+        let xml = """
+        <hierarchy rotation="0" width="1080" height="2400">
+          <node class="android.widget.ImageView" content-desc="Settings" clickable="true" focusable="true" bounds="[900,100][1040,240]"/>
+          <node class="androidx.appcompat.widget.AppCompatImageView" content-desc="Photo" long-clickable="true" focusable="true" bounds="[60,300][500,700]"/>
+          <node class="android.widget.ImageView" content-desc="Logo" bounds="[60,800][500,900]"/>
+        </hierarchy>
+        """
+        let screen = try PageSourceImporter(platform: .android)
+            .importCatalog([PageSourceFile(name: "images.xml", screenID: "images", bytes: Array(xml.utf8))]).catalog.screens[0]
+        #expect(screen["settings"]?.traits == .button)
+        #expect(screen["settings"]?.activate == nil, "a button activates as a button: no app action needed")
+        #expect(screen["photo"]?.traits == .image)
+        #expect(screen["logo"]?.traits == .image)
+    }
+
     @Test("duplicate resource ids: the first keeps the name, the next are -2, -3 (Docs/import.md#ids)")
     func duplicateResourceIDs() throws {
         let screen = try ImportSupport.importFixture("android/settings.xml", platform: .android).catalog.screens[0]

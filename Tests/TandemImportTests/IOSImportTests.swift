@@ -31,6 +31,32 @@ struct IOSImportTests {
         #expect(try ImportSupport.walk("ios/login.xml", platform: "ios") == ImportSupport.walked(stops))
     }
 
+    @Test("saved without accessible: a labelled cell holding only texts and images is one stop; with a control inside, or no label, it passes through")
+    func noAccessibleAttribute() throws {
+        let stops = [
+            "Preferences, heading",
+            "Dana Ortiz, Account, Payment and Subscriptions",   // the cell's label and value; its texts and avatar are inside it
+            "Notifications",                                    // the cell; its "bell" image is not reached
+            "Dark Mode",                                        // a switch inside: the cell passes through to its text …
+            "Dark Mode, switch button, off",                    // … and its switch
+            "Version 4.2",                                      // a cell with no label passes through
+        ]
+        #expect(try ImportSupport.walk("ios/no-accessible.xml", platform: "ios") == ImportSupport.walked(stops))
+    }
+
+    @Test("x, y, width and height read as Double(String) reads them, on the fast path and off it")
+    func numbers() {
+        let written = ["0", "390", "-12", "20.5", "0.1", "844.333333333333", "1.", ".5", "-0", "", ".", "-", "+5", "1e3", " 5", "12px",
+                       "1234567890.123456789", "0.30000000000000004", "nan", "1.2.3"]
+        for w in written {
+            let node = SourceNode(tag: "XCUIElementTypeOther", attributes: ["x": w], line: 1, column: 1)
+            let ours = IOSRules.number(node, "x")
+            let theirs = Double(w)
+            #expect(ours == theirs || (ours?.isNaN == true && theirs?.isNaN == true), "\(w)")
+            #expect(ours?.sign == theirs?.sign, "\(w)")
+        }
+    }
+
     @Test("alert.xml: an Alert is modal; only its elements are reached")
     func alertIsModal() throws {
         let stops = ["Empty the basket?", "3 items will be removed.", "Cancel, button", "Empty, button"]

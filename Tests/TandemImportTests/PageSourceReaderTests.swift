@@ -1,7 +1,7 @@
 import Testing
 @testable import TandemImport
 
-/// Where each start tag begins, as libxml2's positions are turned into the tag's first character.
+/// Where each start tag begins: the line and column (in characters) of its "<".
 @Suite("PageSourceReader: lines and columns")
 struct PageSourceReaderTests {
     static func positions(_ xml: String) throws -> [String] {

@@ -67,7 +67,7 @@ struct ArchitectureDiagramTests {
     func pureModulesStayPure() throws {
         let targets = try Self.targets()
         let pure = ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemProtocol",
-                    "TandemSession", "TandemLint"]
+                    "TandemSession", "TandemLint", "TandemImport"]
         let io: Set = ["TandemOutputs", "TandemService", "TandemServer", "TandemSuites", "TandemProcess", "TandemClient", "TandemATSPI"]
         for module in pure {
             let deps = try #require(targets[module], "\(module) is in Package.swift")

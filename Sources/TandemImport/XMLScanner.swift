@@ -1,0 +1,439 @@
+/// The page source's XML read byte by byte: a small pull parser for the subset of XML 1.0 a
+/// page source is written in (elements, attributes, text, comments, CDATA, processing
+/// instructions, the five predefined entities and character references), refusing everything
+/// else — a document type declaration, other entities, bytes that are not UTF-8, characters
+/// XML does not allow — with the line and column where it stopped (Docs/import.md#reader).
+///
+/// It replaces Foundation's `XMLParser`, which hands every attribute over as a bridged string
+/// in a dictionary: 10 to 30 times the time the catalog it produces takes to load
+/// (Docs/benchmarks.md#import). Here an element is its tag, its place and the byte ranges of its
+/// attributes; a value becomes a string only when a rule asks for it.
+struct XMLScanner {
+    /// One element as read, in document order; `parent` is an index into the same table.
+    struct Entry {
+        var tag: String
+        var line: Int
+        var column: Int
+        var parent: Int
+        var attributes: Range<Int>
+        /// Where the tag's name is in the file, for its end tag to be compared byte for byte.
+        var name: Range<Int>
+    }
+
+    private let file: String
+    private(set) var entries: [Entry] = []
+    private(set) var spans: [AttributeSpan] = []
+    /// Place of the current byte: the line, where it starts, and the UTF-8 continuation bytes
+    /// passed on it (a column counts characters).
+    private var line = 1
+    private var lineStart = 0
+    private var continuations = 0
+    /// Tags seen before (by a hash of their bytes: where the first was, and its string), so a
+    /// screen of 5,000 `node`s makes one string, not 5,000.
+    private var tags: [UInt64: (from: Int, to: Int, string: String)] = [:]
+
+    init(file: String) { self.file = file }
+
+    // Byte classes (one table lookup in the loops that cross text and values).
+    private static let plain: UInt8 = 0, special: UInt8 = 1
+
+    mutating func scan(_ data: UnsafeBufferPointer<UInt8>) throws(ImportError) {
+        guard data.count < Int(UInt32.max) else {
+            throw ImportError(file: file, message: "malformed XML: a page source of 4 GB or more is not read")
+        }
+        var i = 0
+        let n = data.count
+        if n >= 2, (data[0] == 0xFE && data[1] == 0xFF) || (data[0] == 0xFF && data[1] == 0xFE) {
+            throw ImportError(file: file, line: 1, column: 1, message: "malformed XML: a UTF-16 file; page sources are UTF-8")
+        }
+        if n >= 3, data[0] == 0xEF, data[1] == 0xBB, data[2] == 0xBF { i = 3; lineStart = 3 }
+        var open: [Int] = []          // indexes into `entries` of the elements not yet closed
+        var rootClosed = false
+        let bodyStart = i
+        while i < n {
+            let b = data[i]
+            if b == UInt8(ascii: "<") {
+                guard i + 1 < n else { throw eof(data, open, inside: "a tag") }
+                let next = data[i + 1]
+                if next == UInt8(ascii: "/") {
+                    guard let top = open.last else {
+                        throw error(at: i, data, rootClosed ? "content after the root element" : "an end tag with no element open")
+                    }
+                    i = try endTag(data, at: i, closing: top, open: open)
+                    open.removeLast()
+                    if open.isEmpty { rootClosed = true }
+                } else if next == UInt8(ascii: "?") {
+                    if i + 5 <= n, data[i + 2] | 0x20 == UInt8(ascii: "x"), data[i + 3] | 0x20 == UInt8(ascii: "m"), data[i + 4] | 0x20 == UInt8(ascii: "l"),
+                       i + 5 == n || Self.isSpace(data[i + 5]) || data[i + 5] == UInt8(ascii: "?"), i != bodyStart {
+                        throw error(at: i, data, "an XML declaration (<?xml …?>) that is not at the very start of the file")
+                    }
+                    i = try skip(data, from: i + 2, until: "?>", what: "a processing instruction", open: open)
+                } else if next == UInt8(ascii: "!") {
+                    if Self.starts(data, at: i, "<!--") {
+                        i = try comment(data, at: i, open: open)
+                    } else if Self.starts(data, at: i, "<![CDATA[") {
+                        guard !open.isEmpty else { throw error(at: i, data, "a CDATA section outside the root element") }
+                        i = try skip(data, from: i + 9, until: "]]>", what: "a CDATA section", open: open)
+                    } else if entries.isEmpty, Self.startsFolded(data, at: i, "<!DOCTYPE") || Self.startsFolded(data, at: i, "<!ENTITY") {
+                        let (l, c) = place(of: i, data)
+                        throw ImportError(file: file, line: l, column: c,
+                                          message: "a document type declaration (<!DOCTYPE or <!ENTITY) is not read: page sources have none, and its entities could read other files or grow without bound")
+                    } else {
+                        throw error(at: i, data, "\"<!\" that starts no comment or CDATA section (a declaration is not allowed here)")
+                    }
+                } else {
+                    if rootClosed { throw error(at: i, data, "content after the root element (a page source has one root)") }
+                    let (me, selfClosing, after) = try startTag(data, at: i, parent: open.last ?? -1)
+                    if !selfClosing { open.append(me) } else if open.isEmpty { rootClosed = true }
+                    i = after
+                }
+            } else {
+                i = try text(data, from: i, inElement: !open.isEmpty, open: open)
+            }
+        }
+        if !open.isEmpty { throw eof(data, open, inside: nil) }
+        if entries.isEmpty {
+            throw ImportError(file: file, line: 1, column: 1, message: "malformed XML: no root element (an empty file?)")
+        }
+    }
+
+    // MARK: Places and errors
+
+    /// Line and column of byte `offset`, which is at or after the place already counted to.
+    private mutating func place(of offset: Int, _ data: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        (line, offset - lineStart - continuations + 1)
+    }
+
+    private mutating func error(at offset: Int, _ data: UnsafeBufferPointer<UInt8>, _ what: String) -> ImportError {
+        let (l, c) = place(of: offset, data)
+        return ImportError(file: file, line: l, column: c, message: "malformed XML: " + what)
+    }
+
+    /// The file ended inside something: the place is the end of the file.
+    private mutating func eof(_ data: UnsafeBufferPointer<UInt8>, _ open: [Int], inside: String?) -> ImportError {
+        // Count the rest of the file (the scan stopped before its end only inside a construct).
+        let (l, c) = place(of: data.count, data)
+        var what = "the file ends"
+        if let inside { what += " inside \(inside)" }
+        if let top = open.last {
+            let e = entries[top]
+            what += inside == nil ? " inside <\(e.tag)>" : " in <\(e.tag)>"
+            what += " (opened at line \(e.line), column \(e.column)); is it truncated?"
+        } else {
+            what += "; is it truncated?"
+        }
+        return ImportError(file: file, line: l, column: c, message: "malformed XML: " + what)
+    }
+
+    /// Passes byte `i` for the line count: a newline starts a line, a continuation byte is no
+    /// character. Returns the next offset. Bytes at or over 0x80 are checked to be UTF-8.
+    @inline(__always)
+    private mutating func pass(_ data: UnsafeBufferPointer<UInt8>, _ i: Int) throws(ImportError) -> Int {
+        let b = data[i]
+        if b == 0x0A { line += 1; lineStart = i + 1; continuations = 0; return i + 1 }
+        if b < 0x20 {
+            if b == 0x09 || b == 0x0D { return i + 1 }
+            throw error(at: i, data, "a character XML does not allow (U+\(String(b, radix: 16, uppercase: true).leftPadded(4)))")
+        }
+        if b < 0x80 { return i + 1 }
+        let length = Self.utf8Length(data, i)
+        guard length > 0 else { throw error(at: i, data, "bytes that are not UTF-8") }
+        if length == 3, data[i] == 0xEF, data[i + 1] == 0xBF, data[i + 2] >= 0xBE {
+            throw error(at: i, data, "a character XML does not allow (U+FFFE or U+FFFF)")
+        }
+        continuations += length - 1
+        return i + length
+    }
+
+    /// The length of the UTF-8 sequence at `i`, or 0 when it is not one (overlong forms,
+    /// surrogates and values past U+10FFFF included).
+    static func utf8Length(_ d: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        let b = d[i], n = d.count
+        func cont(_ k: Int) -> Bool { k < n && d[k] & 0xC0 == 0x80 }
+        switch b {
+        case 0xC2...0xDF: return cont(i + 1) ? 2 : 0
+        case 0xE0: return i + 1 < n && d[i + 1] >= 0xA0 && d[i + 1] <= 0xBF && cont(i + 2) ? 3 : 0
+        case 0xED: return i + 1 < n && d[i + 1] >= 0x80 && d[i + 1] <= 0x9F && cont(i + 2) ? 3 : 0
+        case 0xE1...0xEF: return cont(i + 1) && cont(i + 2) ? 3 : 0
+        case 0xF0: return i + 1 < n && d[i + 1] >= 0x90 && d[i + 1] <= 0xBF && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF1...0xF3: return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF4: return i + 1 < n && d[i + 1] >= 0x80 && d[i + 1] <= 0x8F && cont(i + 2) && cont(i + 3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    // MARK: Constructs
+
+    /// A start tag at `i` (its `<`): the element's entry, whether it closes itself, the offset after it.
+    private mutating func startTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, parent: Int) throws(ImportError) -> (Int, Bool, Int) {
+        let (l, c) = place(of: start, data)
+        let n = data.count
+        var i = start + 1
+        let nameStart = i
+        i = try name(data, from: i, what: "an element name")
+        let tag = tagString(data, nameStart, i)
+        let tagLength = i - nameStart
+        let first = spans.count
+        var seen: UInt64 = 0   // one bit a name's hash: a second look only when two share one
+        while true {
+            let beforeSpace = i
+            while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
+            guard i < n else { throw eofInTag(data, tag, l, c, parent) }
+            let b = data[i]
+            if b == UInt8(ascii: ">") {
+                i += 1
+                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                return (entries.count - 1, false, i)
+            }
+            if b == UInt8(ascii: "/") {
+                guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
+                guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
+                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                return (entries.count - 1, true, i + 2)
+            }
+            guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
+            // An attribute: name = "value"
+            let attributeStart = i
+            let nameFrom = i
+            i = try name(data, from: i, what: "an attribute name or \">\"")
+            let nameTo = i
+            var hash: UInt64 = 14695981039346656037
+            for k in nameFrom..<nameTo { hash = (hash ^ UInt64(data[k])) &* 1099511628211 }
+            let bit: UInt64 = 1 << (hash & 63)
+            if seen & bit != 0 {
+                for s in spans[first...] where Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
+                    throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
+                }
+            }
+            seen |= bit
+            while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
+            guard i < n else { throw eofInTag(data, tag, l, c, parent) }
+            guard data[i] == UInt8(ascii: "=") else {
+                throw error(at: i, data, "attribute \(Self.string(data, nameFrom, nameTo)) has no value (\"=\" expected)")
+            }
+            i += 1
+            while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
+            guard i < n else { throw eofInTag(data, tag, l, c, parent) }
+            let quote = data[i]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw error(at: i, data, "the value of attribute \(Self.string(data, nameFrom, nameTo)) has no quotes")
+            }
+            let valueOpen = i
+            let (valueLine, valueColumn) = place(of: valueOpen, data)
+            i += 1
+            let valueFrom = i
+            var raw = false
+            while true {
+                guard i < n else {
+                    let (el, ec) = place(of: n, data)
+                    throw ImportError(file: file, line: el, column: ec,
+                                      message: "malformed XML: the file ends inside the value of attribute \(Self.string(data, nameFrom, nameTo)) of <\(tag)> (opened at line \(valueLine), column \(valueColumn)); is it truncated?")
+                }
+                let v = data[i]
+                if v == quote { break }
+                if v >= 0x20, v < 0x80, v != UInt8(ascii: "<"), v != UInt8(ascii: "&") { i += 1; continue }
+                if v == UInt8(ascii: "<") { throw error(at: i, data, "\"<\" in the value of attribute \(Self.string(data, nameFrom, nameTo)) (write &lt;)") }
+                if v == UInt8(ascii: "&") { i = try reference(data, at: i); raw = true; continue }
+                if v == 0x09 || v == 0x0A || v == 0x0D { raw = true }   // read as a space (XML's value normalisation)
+                i = try pass(data, i)
+            }
+            spans.append(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
+            i += 1
+        }
+    }
+
+    private mutating func eofInTag(_ data: UnsafeBufferPointer<UInt8>, _ tag: String, _ l: Int, _ c: Int, _ parent: Int) -> ImportError {
+        let (el, ec) = place(of: data.count, data)
+        return ImportError(file: file, line: el, column: ec,
+                           message: "malformed XML: the file ends inside the start tag of <\(tag)> (at line \(l), column \(c)); is it truncated?")
+    }
+
+    /// An end tag at `i`; it must close the innermost open element.
+    private mutating func endTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, closing top: Int, open: [Int]) throws(ImportError) -> Int {
+        let n = data.count
+        var i = start + 2
+        let nameFrom = i
+        i = try name(data, from: i, what: "an element name after \"</\"")
+        let e = entries[top]
+        let matches = Self.same(data, UInt32(e.name.lowerBound), UInt32(e.name.upperBound), nameFrom, i)
+        guard matches else {
+            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(e.tag)> (opened at line \(e.line), column \(e.column))")
+        }
+        while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
+        guard i < n else { throw eof(data, open, inside: "the end tag </\(e.tag)>") }
+        guard data[i] == UInt8(ascii: ">") else { throw error(at: i, data, "\">\" was expected to end </\(e.tag)>") }
+        return i + 1
+    }
+
+    /// A name (XML's Name production; characters at or over U+0080 are taken as name characters).
+    private mutating func name(_ data: UnsafeBufferPointer<UInt8>, from start: Int, what: String) throws(ImportError) -> Int {
+        let n = data.count
+        var i = start
+        guard i < n else { throw eof(data, [], inside: nil) }
+        let b = data[i]
+        guard Self.isNameStart(b) else { throw error(at: i, data, "\(what) was expected") }
+        while i < n {
+            let c = data[i]
+            if c < 0x80 {
+                guard Self.isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { break }
+                i += 1
+            } else {
+                i = try pass(data, i)
+            }
+        }
+        return i
+    }
+
+    /// Text between tags: skipped (page sources keep what they say in attributes), but checked.
+    private mutating func text(_ data: UnsafeBufferPointer<UInt8>, from start: Int, inElement: Bool, open: [Int]) throws(ImportError) -> Int {
+        let n = data.count
+        var i = start
+        while i < n {
+            let b = data[i]
+            if b == UInt8(ascii: "<") { return i }
+            if !inElement, !Self.isSpace(b) {
+                throw error(at: i, data, entries.isEmpty ? "text before the root element" : "content after the root element (a page source has one root)")
+            }
+            if b == UInt8(ascii: "&") { i = try reference(data, at: i); continue }
+            if b == UInt8(ascii: ">"), i >= start + 2, data[i - 1] == UInt8(ascii: "]"), data[i - 2] == UInt8(ascii: "]") {
+                throw error(at: i - 2, data, "\"]]>\" in text")
+            }
+            if b >= 0x20, b < 0x80 { i += 1; continue }
+            i = try pass(data, i)
+        }
+        return i
+    }
+
+    /// `<!-- … -->`; `--` may not appear inside.
+    private mutating func comment(_ data: UnsafeBufferPointer<UInt8>, at start: Int, open: [Int]) throws(ImportError) -> Int {
+        let n = data.count
+        var i = start + 4
+        while i < n {
+            if data[i] == UInt8(ascii: "-"), i + 1 < n, data[i + 1] == UInt8(ascii: "-") {
+                guard i + 2 < n else { break }
+                guard data[i + 2] == UInt8(ascii: ">") else { throw error(at: i, data, "\"--\" inside a comment") }
+                return i + 3
+            }
+            i = try pass(data, i)
+        }
+        throw eof(data, open, inside: "a comment")
+    }
+
+    /// Up to and past `end` (a processing instruction's `?>`, CDATA's `]]>`).
+    private mutating func skip(_ data: UnsafeBufferPointer<UInt8>, from start: Int, until end: StaticString, what: String, open: [Int]) throws(ImportError) -> Int {
+        let n = data.count
+        var i = start
+        let first = end.utf8Start[0]
+        while i < n {
+            if data[i] == first, Self.starts(data, at: i, end) { return i + end.utf8CodeUnitCount }
+            i = try pass(data, i)
+        }
+        throw eof(data, open, inside: what)
+    }
+
+    /// An entity or character reference at `i` (its `&`): checked, and the offset after its `;`.
+    private mutating func reference(_ data: UnsafeBufferPointer<UInt8>, at start: Int) throws(ImportError) -> Int {
+        switch Self.decodeReference(data, at: start) {
+        case .success(let (_, next)): return next
+        case .failure(let why): throw error(at: start, data, why.message)
+        }
+    }
+
+    struct ReferenceError: Error { var message: String }
+
+    /// The scalar a reference at `start` stands for and the offset after it.
+    static func decodeReference(_ data: UnsafeBufferPointer<UInt8>, at start: Int) -> Result<(Unicode.Scalar, Int), ReferenceError> {
+        let n = data.count
+        var end = start + 1
+        while end < n, end - start <= 12, data[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < n, data[end] == UInt8(ascii: ";"), end > start + 1 else {
+            return .failure(ReferenceError(message: "\"&\" that starts no reference (write &amp;)"))
+        }
+        let body = UnsafeBufferPointer(rebasing: data[(start + 1)..<end])
+        if body[0] == UInt8(ascii: "#") {
+            var value: UInt32 = 0
+            var digits = 0
+            let hex = body.count > 1 && body[1] == UInt8(ascii: "x")
+            for b in body.dropFirst(hex ? 2 : 1) {
+                let d: UInt32
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: d = UInt32(b - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: d = UInt32(b - UInt8(ascii: "A") + 10)
+                default: return .failure(ReferenceError(message: "a character reference that is not a number"))
+                }
+                value = value &* (hex ? 16 : 10) &+ d
+                digits += 1
+                if value > 0x10FFFF { break }
+            }
+            guard digits > 0, let scalar = Unicode.Scalar(value), isXMLChar(value) else {
+                return .failure(ReferenceError(message: "a character reference to a character XML does not allow"))
+            }
+            return .success((scalar, end + 1))
+        }
+        let named: [(String, Unicode.Scalar)] = [("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'")]
+        for (word, scalar) in named where word.utf8.elementsEqual(body) { return .success((scalar, end + 1)) }
+        return .failure(ReferenceError(message: "an entity that is not declared (&\(string(data, start + 1, end));): only &amp; &lt; &gt; &quot; &apos; and character references are known"))
+    }
+
+    static func isXMLChar(_ v: UInt32) -> Bool {
+        v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+    }
+
+    // MARK: Bytes
+
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
+    @inline(__always) static func isNameStart(_ b: UInt8) -> Bool {
+        (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") || b >= 0x80
+    }
+
+    static func starts(_ data: UnsafeBufferPointer<UInt8>, at i: Int, _ s: StaticString) -> Bool {
+        let k = s.utf8CodeUnitCount
+        guard i + k <= data.count else { return false }
+        for j in 0..<k where data[i + j] != s.utf8Start[j] { return false }
+        return true
+    }
+
+    static func startsFolded(_ data: UnsafeBufferPointer<UInt8>, at i: Int, _ s: StaticString) -> Bool {
+        let k = s.utf8CodeUnitCount
+        guard i + k <= data.count else { return false }
+        for j in 0..<k where data[i + j] & 0xDF != s.utf8Start[j] & 0xDF { return false }
+        return true
+    }
+
+    static func same(_ d: UnsafeBufferPointer<UInt8>, _ a: UInt32, _ aEnd: UInt32, _ b: Int, _ bEnd: Int) -> Bool {
+        let a = Int(a), aEnd = Int(aEnd)
+        guard aEnd - a == bEnd - b else { return false }
+        for k in 0..<(aEnd - a) where d[a + k] != d[b + k] { return false }
+        return true
+    }
+
+    static func string(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
+    }
+
+    /// The tag's string, made once per distinct tag.
+    private mutating func tagString(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        var hash: UInt64 = 14695981039346656037
+        for k in from..<to { hash = (hash ^ UInt64(d[k])) &* 1099511628211 }
+        if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.string }
+        let s = String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
+        tags[hash] = (from, to, s)
+        return s
+    }
+}
+
+/// Where an attribute's name and value are in the file (the value without its quotes); `raw`
+/// when the value holds a reference or a tab or line break, so reading it means decoding it.
+struct AttributeSpan: Sendable, Hashable {
+    var nameFrom: UInt32
+    var nameTo: UInt32
+    var valueFrom: UInt32
+    var valueTo: UInt32
+    var raw: Bool
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
