@@ -59,4 +59,24 @@ struct UpdateExpectTests {
         let words = failures.compactMap { $0.details(.words) }.joined(separator: "\n")
         #expect(words.contains("new: expect at line 7 failed, heard «Save changes, button»"), "\(words)")
     }
+
+    @Test("a failed expect-action is told in words under its step, and --update records the rest")
+    func expectActionInWords() throws {
+        let root = try SuiteFixtures.folder("inbox")
+        defer { SuiteFixtures.remove(root) }
+        let inbox = SuiteFixtures.packageRoot.appendingPathComponent("Tests/Fixtures/ci/inbox").path
+        try FileManager.default.copyItem(atPath: inbox + "/inbox.catalog.json", toPath: root + "/inbox.catalog.json")
+        try "next\naction-next\nexpect-action Archive\n".write(toFile: root + "/inbox.scenario", atomically: true, encoding: .utf8)
+        let record = SuiteFixtures.runner(update: true).run(try SuiteFixtures.plan([root]))
+        #expect(record.written == [.recorded(root + "/inbox.golden.jsonl")] && record.failed == 0)
+        try "next\naction-next\nexpect-action Mark as unread\n".write(toFile: root + "/inbox.scenario", atomically: true, encoding: .utf8)
+        let run = SuiteFixtures.runner().run(try SuiteFixtures.plan([root]))
+        guard case .failed(let failures) = run.results[0].outcome else { Issue.record("passed"); return }
+        #expect(failures[0].summary(scenario: root + "/inbox.scenario").contains("expect-action failed: the actions rotor has \"Archive\" selected, not \"Mark as unread\""))
+        let words = failures.compactMap { $0.details(.words) }.joined(separator: "\n")
+        #expect(words.contains("after `action-next` at line 2:\n  new: expect-action at line 3 failed, the rotor on «Archive»"), "\(words)")
+        let update = SuiteFixtures.runner(update: true).run(try SuiteFixtures.plan([root]))
+        #expect(update.written.isEmpty && update.failed == 1)
+        #expect(!(try String(contentsOfFile: root + "/inbox.golden.jsonl", encoding: .utf8)).contains("expect-failed"))
+    }
 }
