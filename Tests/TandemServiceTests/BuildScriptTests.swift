@@ -49,7 +49,7 @@ struct BuildScriptTests {
         try executable(bin.appendingPathComponent("swift"), """
             #!/bin/sh
             echo "swift $*" >> "\(log)"
-            if [ "$1" = build ] && { [ "$STUB_BUILD" = fail ] || { [ "$STUB_BUILD" = fail-static ] && [ "$3" = --static-swift-stdlib ]; }; }; then
+            if [ "$1" = build ] && { [ "$STUB_BUILD" = fail ] || { [ "$STUB_BUILD" = fail-static ] && [ "$4" = --static-swift-stdlib ]; }; }; then
               echo "Sources/TandemModel/Catalog.swift:3:1: error: expected declaration" >&2
               exit 1
             fi
