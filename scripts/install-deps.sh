@@ -14,6 +14,7 @@ PACKAGES=(
   xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
   python3-gi gir1.2-gtk-3.0                # the GTK 3 test app (Tests/Fixtures/atspi/pantry.py)
   libxml2                                  # tandem import: Foundation's XMLParser (FoundationXML) loads it
+  python3-yaml                             # the tests read Examples/ci's GitHub and GitLab files as YAML
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -11,6 +11,13 @@ if ! swift build --build-tests 2>&1 | quiet; then
   echo "tandem: build failed" >&2
   exit 1
 fi
+# The static release build Examples/ci's workflows make (Docs/ci.md#static), built here once,
+# before the tests, into its own folder: its tests (CIExamplesTests, StaticBuildTests) copy and
+# run it, and their own build of it is then an up-to-date check. About 5 minutes from clean.
+if ! swift build -c release --static-swift-stdlib --product tandem --scratch-path .build/ci-static 2>&1 | quiet; then
+  echo "tandem: static build failed" >&2
+  exit 1
+fi
 # Every close() that fails with EBADF is logged (a descriptor closed twice: in this parallel
 # run, possibly another test's socket). Any by Tandem's code fails the run, after the tests.
 shim=$(bash scripts/close-check.sh build)

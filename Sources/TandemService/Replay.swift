@@ -53,6 +53,7 @@ public struct Replay {
             case .command(let c): core.apply(.command(c), at: t)
             case .wait(let ms): core.advance(to: t + ms)
             case .expect(let text): core.apply(.expect(file: scenario.file, line: line.number, text: text), at: t)
+            case .expectAction(let name): core.apply(.expectAction(file: scenario.file, line: line.number, name: name), at: t)
             case .screen(let id): core.apply(.post(.screen(id)), at: t)
             case .profile(let name):
                 var p = try profiles.load(name).0

@@ -11,6 +11,9 @@ public struct Scenario: Sendable {
         case wait(Int)
         /// The last focus speech must contain this text.
         case expect(String)
+        /// The actions rotor must have this custom action selected on the focused element
+        /// (`nil`: none, the element's own activation).
+        case expectAction(String?)
         case screen(String)
         case profile(String)
         case post(Effect)
@@ -66,6 +69,9 @@ extension Scenario {
             case "expect":
                 guard !rest.isEmpty else { throw fail("expect needs the text to look for") }
                 lines.append(Line(number: number, step: .expect(rest.unquoted())))
+            case "expect-action":
+                guard !rest.isEmpty else { throw fail("expect-action needs the custom action's name, or none for the element's own activation") }
+                lines.append(Line(number: number, step: .expectAction(rest == "none" ? nil : rest.unquoted())))
             case "screen":
                 guard catalog.screenIndex[rest] != nil else { throw fail("no screen \"\(rest)\" in the catalog") }
                 lines.append(Line(number: number, step: .screen(rest)))
@@ -82,7 +88,7 @@ extension Scenario {
                     if let info = Command.info(named: word), let argument = info.argument {
                         throw fail("\(word) takes a number \(argument) (0…\(CommandInfo.argumentLimit)), found \"\(rest)\"")
                     }
-                    throw fail("unknown command \"\(word)\" (commands: \(Command.table.map { $0.name }.joined(separator: ", ")), wait, expect, screen, profile, post)")
+                    throw fail("unknown command \"\(word)\" (commands: \(Command.table.map { $0.name }.joined(separator: ", ")), wait, expect, expect-action, screen, profile, post)")
                 }
                 lines.append(Line(number: number, step: .command(c)))
             }

@@ -179,6 +179,23 @@ extension Session {
                           message: "expect failed: \"\(text)\" not in the last focus speech \"\(lastFocusSpeech)\"")
     }
 
+    /// A scenario's `expect-action` on `line` of `file`: nil when the actions rotor has the
+    /// custom action `name` selected on the focused element (`nil`: none, the element's own
+    /// activation), else the failure, which is also logged in the transcript.
+    public mutating func check(expectAction name: String?, file: String, line: Int, at time: Int) -> Diagnostic? {
+        now = max(now, time)
+        var selected: String?
+        if let f = navigator.focusIndex, let r = navigator.rotor {
+            let actions = navigator.screen.elements[f].actions
+            if r < actions.count { selected = actions[r].name }
+        }
+        guard selected != name else { return nil }
+        func named(_ n: String?) -> String { n.map { "\"\($0)\"" } ?? "none (the element's own activation)" }
+        emit(.event(SessionEvent("expect-failed", [.init("line", String(line)), .init("action", name ?? "none"), .init("selected", selected ?? "none")])))
+        return Diagnostic(file: file, line: line, path: "",
+                          message: "expect-action failed: the actions rotor has \(named(selected)) selected, not \(named(name))")
+    }
+
     /// A catalog edit that failed to load: said and shown; the last good catalog stays.
     public mutating func reportCatalogError(_ message: String, at time: Int) {
         now = max(now, time)

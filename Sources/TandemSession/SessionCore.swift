@@ -108,6 +108,8 @@ public struct SessionCore {
             session.setProfile(p)
         case .expect(let file, let line, let text):
             if let failure = session.check(expect: text, file: file, line: line, at: t) { failures.append(failure) }
+        case .expectAction(let file, let line, let name):
+            if let failure = session.check(expectAction: name, file: file, line: line, at: t) { failures.append(failure) }
         case .clientConnected(let c):
             service?.connected(c)
         case .clientLine(let c, let line, let bytes):

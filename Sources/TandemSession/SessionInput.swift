@@ -25,6 +25,9 @@ public enum SessionInput: Sendable {
     case profile(Profile)
     /// A scenario's `expect` on line `line`: the last focus speech must contain `text`.
     case expect(file: String, line: Int, text: String)
+    /// A scenario's `expect-action` on line `line`: the actions rotor must have the custom
+    /// action `name` selected on the focused element (`nil`: none).
+    case expectAction(file: String, line: Int, name: String?)
     /// A client of `tandem serve` connected, sent a line (numbered from 1 on its connection),
     /// or left (Docs/protocol.md).
     case clientConnected(ClientID)
@@ -46,7 +49,7 @@ extension SessionInput {
         case .output(.displaySize(let columns)): .displayWidth(columns)
         case .output(.brailleCommand(let name, let argument)):
             keyMap.command(forBrailleCommand: name, argument: argument).map { .key($0, display: true) }
-        case .output, .post, .reload, .catalogError, .profile, .expect: nil
+        case .output, .post, .reload, .catalogError, .profile, .expect, .expectAction: nil
         }
     }
 

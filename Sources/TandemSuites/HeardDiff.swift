@@ -216,6 +216,10 @@ public struct HeardDiff: Sendable, Hashable {
             case "focus":
                 out.verb = "focus on"
                 out.value = f.removeValue(forKey: "id") ?? ""
+            case "expect-failed" where f["selected"] != nil:
+                out.verb = "expect-action at line \(f.removeValue(forKey: "line") ?? "?") failed, the rotor on"
+                out.value = f.removeValue(forKey: "selected") ?? ""
+                f.removeValue(forKey: "action")
             case "expect-failed":
                 out.verb = "expect at line \(f.removeValue(forKey: "line") ?? "?") failed, heard"
                 out.value = f.removeValue(forKey: "got") ?? ""
@@ -255,7 +259,7 @@ struct StepTimeline {
                 if !setUp { acting.append(Acting(line: l.number, text: text, time: time, isCommand: false)) }
             case .command: acting.append(Acting(line: l.number, text: text, time: time, isCommand: true)); setUp = false
             case .post: acting.append(Acting(line: l.number, text: text, time: time, isCommand: false)); setUp = false
-            case .expect: setUp = false
+            case .expect, .expectAction: setUp = false
             }
         }
     }

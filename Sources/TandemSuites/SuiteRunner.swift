@@ -114,10 +114,10 @@ public struct SuiteRunner: Sendable {
 
             let expected = try Self.golden(golden)
             if let expected {
-                let changes = TranscriptDiff.changes(expected: expected, got: got)
+                let changes = TranscriptDiff.changes(expected: expected, got: update ? sink.recordable : got)
                 if !changes.isEmpty {
                     if update {
-                        try Self.write(got, to: golden)
+                        try Self.write(sink.recordable, to: golden)
                         result.written = .updated(golden, changedLines: changes.count)
                     } else {
                         let heard = HeardDiff(changes: changes, expected: expected, got: got, scenario: scenario, source: source)
@@ -125,7 +125,7 @@ public struct SuiteRunner: Sendable {
                     }
                 }
             } else if update {
-                try Self.write(got, to: golden)
+                try Self.write(sink.recordable, to: golden)
                 result.written = .recorded(golden)
             } else {
                 failures.append(.missingGolden(golden))
@@ -195,8 +195,15 @@ public struct SuiteRunner: Sendable {
 final class LineSink: OutputSink, @unchecked Sendable {  // one case's replay, on one thread, fills it; read after the replay returns
     // Used by one case's replay on one thread only.
     private(set) var lines: [String] = []
+    /// The lines `--update` records: all but the `expect-failed` events. A golden holds what the
+    /// user hears and feels; a failed `expect` is the run's verdict, reported, never recorded
+    /// (recorded, the next run would expect the failure).
+    private(set) var recordable: [String] = []
     func emit(_ record: Record, at time: Int) {
-        lines.append(Transcript.line(for: record, at: time).json)
+        let line = Transcript.line(for: record, at: time).json
+        lines.append(line)
+        if case .event(let e) = record, e.type == "expect-failed" { return }
+        recordable.append(line)
     }
 }
 

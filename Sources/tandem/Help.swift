@@ -46,7 +46,7 @@ extension Subcommand {
         notes: """
         COMMANDS IN A SCENARIO:
         \(Help.commandList)
-          wait MS, expect TEXT, screen ID, profile NAME, post …
+          wait MS, expect TEXT, expect-action NAME, screen ID, profile NAME, post …
 
         EXIT STATUS: 0 ok, 1 an expect failed, 2 bad input, 64 usage, 69 braille tables missing.
         """,

@@ -49,7 +49,7 @@ struct BuildScriptTests {
         try executable(bin.appendingPathComponent("swift"), """
             #!/bin/sh
             echo "swift $*" >> "\(log)"
-            if [ "$1" = build ] && [ "$STUB_BUILD" = fail ]; then
+            if [ "$1" = build ] && { [ "$STUB_BUILD" = fail ] || { [ "$STUB_BUILD" = fail-static ] && [ "$4" = --static-swift-stdlib ]; }; }; then
               echo "Sources/TandemModel/Catalog.swift:3:1: error: expected declaration" >&2
               exit 1
             fi
@@ -82,15 +82,25 @@ struct BuildScriptTests {
     func testScriptRunsTestsAfterABuild() throws {
         let r = try Self.run("test.sh", build: "ok")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.calls == ["swift build --build-tests", "close-check build", "swift test --skip-build", "close-check report",
+        #expect(r.calls == ["swift build --build-tests", "swift build -c release --static-swift-stdlib --product tandem --scratch-path .build/ci-static",
+                            "close-check build", "swift test --skip-build", "close-check report",
                             "python3 -m unittest discover -s Examples/clients"])
+    }
+
+    @Test("test.sh stops when the static build Examples/ci's tests run fails, before the tests")
+    func testScriptStopsOnAFailedStaticBuild() throws {
+        let r = try Self.run("test.sh", build: "fail-static")
+        #expect(r.status != 0)
+        #expect(r.calls == ["swift build --build-tests", "swift build -c release --static-swift-stdlib --product tandem --scratch-path .build/ci-static"])
+        #expect(r.stderr.contains("tandem: static build failed"))
     }
 
     @Test("test.sh fails when the tests passed but Tandem's code closed a descriptor twice")
     func testScriptFailsOnADoubleClose() throws {
         let r = try Self.run("test.sh", build: "ok", closes: "found")
         #expect(r.status != 0)
-        #expect(r.calls == ["swift build --build-tests", "close-check build", "swift test --skip-build", "close-check report"])
+        #expect(r.calls == ["swift build --build-tests", "swift build -c release --static-swift-stdlib --product tandem --scratch-path .build/ci-static",
+                            "close-check build", "swift test --skip-build", "close-check report"])
     }
 
     @Test("demo.sh fails on a compile error and never replays with the old binary")

@@ -139,25 +139,3 @@ struct CIRecipeTests {
         #expect(untimed(r.stdout) == untimed(sample))
     }
 }
-
-/// What the hosted services need of Docs/ci.md's CI examples, which a test cannot run: the keys
-/// whose absence broke them in a trial (#25).
-@Suite("Docs/ci.md's CI examples carry what the services need")
-struct CIExampleKeysTests {
-    static func yaml() throws -> [String] { try DocBlock.all("Docs/ci.md", language: "yaml", after: "### GitHub Actions") }
-
-    @Test("GitHub: checks: write for the JUnit check, skipped on forks, one check name a shard")
-    func github() throws {
-        let github = try #require(try Self.yaml().first)
-        #expect(github.contains("permissions:\n  contents: read\n  checks: write"))
-        #expect(github.contains("github.event.pull_request.head.repo.full_name == github.repository"))
-        #expect(github.contains("check_name: accessibility (shard ${{ matrix.shard }}/4)"))
-        #expect(github.contains("report_paths: reports/junit-${{ matrix.shard }}.xml"))
-    }
-
-    @Test("GitLab: the Tandem submodule is fetched")
-    func gitlab() throws {
-        let gitlab = try #require(try Self.yaml().dropFirst().first)
-        #expect(gitlab.hasPrefix("variables:\n  GIT_SUBMODULE_STRATEGY: recursive"))
-    }
-}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what Tandem needs from Debian 12, only the packages missing (idempotent; apt as root,
+# directly or through sudo).
+#   install.sh              everything: build, run and Tandem's own tests (scripts/install-deps.sh)
+#   install.sh --build      what `swift build --product tandem` needs: the C libraries' headers
+#   install.sh --runtime    what a built tandem needs to run `tandem test` and `tandem lint` in
+#                           CI: liblouis and its tables, and the shared libraries the binary
+#                           links (Docs/ci.md#runtime). No daemons, no browser, no Swift.
+#   --dry-run               prints the packages the mode needs, one a line, and installs nothing
+set -euo pipefail
+mode=all dry=0
+for a in "$@"; do
+  case "$a" in
+    --runtime) mode=runtime ;;
+    --build) mode=build ;;
+    --dry-run) dry=1 ;;
+    *) echo "tandem: install.sh: unknown option $a (--runtime, --build, --dry-run)" >&2; exit 64 ;;
+  esac
+done
+case "$mode" in
+  all)
+    [[ $dry == 1 ]] && { echo "tandem: install.sh: --dry-run needs --runtime or --build" >&2; exit 64; }
+    exec bash "$(dirname "$0")/install-deps.sh" ;;
+  runtime) PACKAGES=(
+    liblouis20 liblouis-data   # braille translation and its tables
+    libspeechd2 libbrlapi0.8   # speech-dispatcher's and BRLTTY's client libraries (linked; unused headless)
+    libatspi2.0-0              # AT-SPI's client library (linked; used by tandem atspi only)
+    libxml2                    # tandem import: Foundation's XMLParser
+  ) ;;
+  build) PACKAGES=(
+    liblouis-dev libspeechd-dev libbrlapi-dev libatspi2.0-dev   # the headers of the C libraries
+    libxml2-dev pkg-config                                      # FoundationXML; the .systemLibrary flags
+    liblouis-data                                               # the tables (a build that runs tandem)
+  ) ;;
+esac
+if [[ $dry == 1 ]]; then printf '%s\n' "${PACKAGES[@]}"; exit 0; fi
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "tandem: installing ${missing[*]}" >&2
+  SUDO=""
+  [[ $(id -u) == 0 ]] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
