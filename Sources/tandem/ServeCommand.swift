@@ -78,7 +78,7 @@ enum ServeCommand {
         if let r = recording {
             let recorder = SessionRecorder(handle: r.handle)
             let window = serviceOptions.userActionWindow == Service.Options().userActionWindow ? nil : serviceOptions.userActionWindow
-            recorder.record(.start(profile: profileName, catalog: catalogPath, userActionWindow: window), at: 0)
+            recorder.record(.start(profile: profileName, catalog: catalogPath, userActionWindow: window, speechNotices: true), at: 0)
             runner.recorder = recorder
         }
 
