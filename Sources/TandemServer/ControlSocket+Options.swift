@@ -39,6 +39,9 @@ extension ControlSocket {
         public var maxClients: Int = 256
         /// listen(2)'s backlog.
         public var backlog: Int32 = 64
+        /// A listening socket systemd made and passed (socket activation): it is served as it
+        /// is, and its file is systemd's, so the server neither makes nor removes it.
+        public var inherited: SocketActivation.Inherited?
 
         /// Tests: the uid the peer check compares with (the server's effective uid when nil).
         var serviceUID: uid_t?
@@ -49,6 +52,13 @@ extension ControlSocket {
             self.path = path
             self.ownsDirectory = ownsDirectory
             self.allowedGroup = allowedGroup
+        }
+
+        /// The socket systemd passed (`SocketActivation.inherited`), served at its path.
+        public static func activated(_ socket: SocketActivation.Inherited) -> Options {
+            var o = Options(path: socket.path)
+            o.inherited = socket
+            return o
         }
 
         /// The default: `$XDG_RUNTIME_DIR/tandem/control.sock`, in a directory of the

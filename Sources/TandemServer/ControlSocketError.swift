@@ -20,6 +20,8 @@ public enum ControlSocketError: Error, Hashable, Sendable, CustomStringConvertib
     case system(call: String, path: String, errno: Int32)
     /// `start` was called twice.
     case alreadyStarted
+    /// What systemd's socket activation passed is not a socket the server can use.
+    case activation(String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum ControlSocketError: Error, Hashable, Sendable, CustomStringConvertib
         case .alreadyRunning(let path): return "another tandem serve is running at \(path)"
         case .system(let call, let path, let code): return "\(path): \(call): \(String(cString: strerror(code)))"
         case .alreadyStarted: return "the control socket was already started"
+        case .activation(let why): return "socket activation: \(why)"
         }
     }
 }

@@ -6,9 +6,10 @@ import TandemPOSIX
 struct ListeningSocket: Sendable {
     let fd: Int32
     let path: String
-    /// The socket file's identity, so `remove` never deletes another server's file.
-    private let device: UInt64
-    private let inode: UInt64
+    /// The socket file's identity, so `remove` never deletes another server's file; nil for
+    /// a socket systemd passed, whose file is systemd's.
+    private let device: UInt64?
+    private let inode: UInt64?
 
     /// sun_path holds 108 bytes, the last a NUL.
     static let maxPathBytes = UnixSocketAddress.maxPathBytes
@@ -16,6 +17,9 @@ struct ListeningSocket: Sendable {
     /// Checks (or makes) the directory, replaces a stale socket file, binds, makes the file
     /// 0600 and listens. The descriptor is nonblocking and close-on-exec.
     static func open(_ options: ControlSocket.Options) throws -> ListeningSocket {
+        if let inherited = options.inherited {
+            return ListeningSocket(fd: inherited.descriptor, path: inherited.path, device: nil, inode: nil)
+        }
         let path = options.path
         guard path.utf8.count <= maxPathBytes else {
             throw ControlSocketError.pathTooLong(path: path, limit: maxPathBytes)
@@ -44,7 +48,7 @@ struct ListeningSocket: Sendable {
     /// Removes the socket file if it is still the one this server made.
     func removeFile() {
         var st = stat()
-        guard lstat(path, &st) == 0, UInt64(st.st_dev) == device, UInt64(st.st_ino) == inode else { return }
+        guard let device, let inode, lstat(path, &st) == 0, UInt64(st.st_dev) == device, UInt64(st.st_ino) == inode else { return }
         unlink(path)
     }
 

@@ -74,7 +74,7 @@ public struct LiveReplay {
                 let left = due - ContinuousClock.now
                 if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) }
             case .expect(let text): runner.send(.expect(file: scenario.file, line: line.number, text: text))
-            case .expectAction(let name): runner.send(.session(.expectAction(file: scenario.file, line: line.number, name: name)))
+            case .expectAction(let name): runner.send(.expectAction(file: scenario.file, line: line.number, name: name))
             case .screen(let id): runner.send(.post(.screen(id)))
             case .profile(let name): if let p = loaded[name] { runner.send(.profile(p)) }
             case .post(let e): runner.send(.post(e))

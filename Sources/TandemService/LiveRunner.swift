@@ -192,7 +192,9 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                 }
                 if quit { break }
             }
-            core.advance(to: now)
+            // Once stopped, time moves no further than the recording's `stop` (`t`): a replay
+            // of the recording ends there too.
+            if !quit { core.advance(to: now) }
             running.deliver?(core.takeOutbox())
             running.host?.flush()
             running.afterEachBatch?(snapshot)

@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
     public struct Line: Sendable, Hashable {
         public var number: Int
         public var step: Step
+
+        public init(number: Int, step: Step) { self.number = number; self.step = step }
     }
 
     public var file: String

@@ -23,15 +23,18 @@ public struct SessionReplay {
 
     /// Plays the recording into `sink`. `loadCatalog` reads the `--catalog` the session had.
     public func run(sink: any OutputSink, loadCatalog: (String) throws(Diagnostic) -> Catalog) throws(Diagnostic) -> Replay.Result {
-        guard case .start(let profileName, let catalogPath, let window)? = inputs.first?.input else {
+        guard case .start(let profileName, let catalogPath, let window, let notices)? = inputs.first?.input else {
             throw Diagnostic(file: file, line: 1, path: "", message: "a recording starts with its set-up ({\"t\":0,\"start\":{…}})")
         }
         let profile = try profiles.load(profileName).0
         let catalog = try catalogPath.map { (p) throws(Diagnostic) in try loadCatalog(p) }
         var options = Service.Options()
         if let window { options.userActionWindow = window }
-        let (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink, timing: .virtual,
-                                               makeTranslator: makeTranslator)
+        // With speech-dispatcher's notices recorded, speech is timed as the live session timed
+        // it: by the notices while speech was connected, by estimates while it was not (the
+        // recorded `output` lines say which). Without them (older recordings), estimates only.
+        let (session, service) = Service.start(profile: profile, catalog: catalog, options: options, sink: sink,
+                                               timing: notices ? .live : .virtual, makeTranslator: makeTranslator)
         var core = SessionCore(session: session, service: service, keyMap: profile.keyMap)
         // As the live runner did: the devices' reports taken before it opened come first.
         if !inputs.contains(where: { $0.input == .open }) { core.apply(.open(), at: 0) }

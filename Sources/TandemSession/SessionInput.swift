@@ -47,9 +47,12 @@ extension SessionInput {
         case .clientDisconnected(let c): .disconnect(client: c)
         case .output(.status(let s)): .output(s)
         case .output(.displaySize(let columns)): .displayWidth(columns)
+        case .output(.speechBegan(let id)): .speech(.begin, id: id)
+        case .output(.speechEnded(let id)): .speech(.end, id: id)
+        case .output(.speechCancelled(let id)): .speech(.cancel, id: id)
         case .output(.brailleCommand(let name, let argument)):
             keyMap.command(forBrailleCommand: name, argument: argument).map { .key($0, display: true) }
-        case .output, .post, .reload, .catalogError, .profile, .expect, .expectAction: nil
+        case .post, .reload, .catalogError, .profile, .expect, .expectAction: nil
         }
     }
 
@@ -64,6 +67,9 @@ extension SessionInput {
         case .disconnect(let c): self = .clientDisconnected(c)
         case .output(let s): self = .output(.status(s))
         case .displayWidth(let w): self = .output(.displaySize(columns: w))
+        case .speech(.begin, let id): self = .output(.speechBegan(id))
+        case .speech(.end, let id): self = .output(.speechEnded(id))
+        case .speech(.cancel, let id): self = .output(.speechCancelled(id))
         }
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import TandemService
 
 extension SuiteFinder {
     /// The plan for a pull request's changed files (`git diff --name-only`, `tandem test -`):
     ///
     /// - a changed catalog runs its suite; a scenario, itself; a golden file
     ///   (`NAME[.PROFILE][.LANGUAGE].golden.jsonl`), the scenario it belongs to; a `suite.json`,
-    ///   the suites of its folder (not the folders below); a folder, everything under it;
+    ///   the suites of its folder (not the folders below); a folder, everything under it; a
+///   recorded session (`NAME.session.record`) or its golden (`NAME.session.golden.jsonl`), it;
     /// - a path that no longer exists (a deleted scenario) and any other file (a Swift source, a
     ///   README) select nothing and are listed in `ignoredChanges`, never an error: a change
     ///   list is what changed, not what to test;
@@ -22,6 +24,12 @@ extension SuiteFinder {
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if exists, isFolder.boolValue {
                 for f in walk(path, visited: &visited, skipped: &skipped) { folders[f, default: Selection()].all = true }
+            } else if file.hasSuffix(SessionReplay.goldenSuffix),
+                      case let recording = String(file.dropLast(SessionReplay.goldenSuffix.count)) + SessionReplay.recordingSuffix,
+                      FileManager.default.fileExists(atPath: SuitePath.join(folder, recording)) {
+                folders[folder, default: Selection()].recordings.insert(recording)
+            } else if exists, file.hasSuffix(SessionReplay.recordingSuffix) {
+                folders[folder, default: Selection()].recordings.insert(file)
             } else if file.hasSuffix(GoldenName.suffix) {
                 // A deleted golden still selects its scenario: the case then fails for want of it.
                 if let scenario = scenarioOf(golden: file, in: folder) {
@@ -31,6 +39,7 @@ extension SuiteFinder {
                 }
             } else if !exists {
                 let suiteFile = file.hasSuffix(".catalog.json") || file.hasSuffix(".scenario") || file == SuiteManifest.fileName
+                    || file.hasSuffix(SessionReplay.recordingSuffix)
                 ignored.append(IgnoredChange(path: path, reason: suiteFile ? .deleted : .notSuiteFile))
             } else if file.hasSuffix(".catalog.json") {
                 folders[folder, default: Selection()].catalogs.insert(file)

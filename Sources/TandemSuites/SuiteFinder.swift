@@ -1,5 +1,6 @@
 import Foundation
 import TandemModel
+import TandemService
 
 /// Finds suites under paths (`Docs/formats.md`, "Suites"):
 ///
@@ -7,7 +8,9 @@ import TandemModel
 ///   folder that belong to it — `NAME.scenario` or `NAME.anything.scenario`, or any scenario
 ///   when the folder has one catalog; folders are searched recursively (hidden ones skipped);
 /// - a folder's optional `suite.json` lists the profiles and languages its scenarios run in;
-/// - a path may also name one catalog (its suite) or one scenario (that scenario alone).
+/// - a path may also name one catalog (its suite) or one scenario (that scenario alone);
+/// - a recorded `tandem serve` session, `NAME.session.record`, is a case of its own, compared
+///   with `NAME.session.golden.jsonl` beside it (Docs/ci.md#recordings).
 public struct SuiteFinder {
     public var profileExists: (String) -> Bool
     public var currentFolder: String
@@ -22,6 +25,7 @@ public struct SuiteFinder {
         var all = false
         var catalogs: Set<String> = []
         var scenarios: Set<String> = []
+        var recordings: Set<String> = []
     }
 
     /// The plan for `paths`. Throws for a path that is missing or is neither a folder, a
@@ -42,8 +46,10 @@ public struct SuiteFinder {
                 folders[SuitePath.folder(of: path), default: Selection()].catalogs.insert(SuitePath.file(of: path))
             } else if path.hasSuffix(".scenario") {
                 folders[SuitePath.folder(of: path), default: Selection()].scenarios.insert(SuitePath.file(of: path))
+            } else if path.hasSuffix(SessionReplay.recordingSuffix) {
+                folders[SuitePath.folder(of: path), default: Selection()].recordings.insert(SuitePath.file(of: path))
             } else {
-                throw Diagnostic(file: path, line: nil, path: "", message: "not a folder, a catalog (*.catalog.json) or a scenario (*.scenario)")
+                throw Diagnostic(file: path, line: nil, path: "", message: "not a folder, a catalog (*.catalog.json), a scenario (*.scenario) or a recorded session (*.session.record)")
             }
         }
         var plan = TestPlan()
@@ -79,6 +85,10 @@ public struct SuiteFinder {
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch {
             plan.problems.append(SuiteProblem(name: folder, diagnostic: Diagnostic(file: folder, line: nil, path: "", message: "cannot read the folder")))
             return
+        }
+        // Recorded sessions are cases of their own: no catalog to pair with, no suite.json.
+        for r in names where r.hasSuffix(SessionReplay.recordingSuffix) && (selection.all || selection.recordings.contains(r)) {
+            plan.cases.append(TestCase(recording: SuitePath.join(folder, r)))
         }
         let catalogs = names.filter { $0.hasSuffix(".catalog.json") }
         var scenarios = names.filter { $0.hasSuffix(".scenario") }

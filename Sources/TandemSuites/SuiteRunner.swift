@@ -47,7 +47,8 @@ public struct SuiteRunner: Sendable {
         for (i, r) in problems.enumerated() { order.done(i, r) }
 
         // Catalogs first (each once), then profiles, then the cases.
-        let needed = Array(Set(plan.cases.map(\.suite))).sorted()
+        let scenarioCases = plan.cases.filter { !$0.isRecording }
+        let needed = Array(Set(scenarioCases.map(\.suite))).sorted()
         let catalogs = Mutex<[Int: Loaded]>([:])
         parallel(needed.count) { k in
             let suite = plan.suites[needed[k]]
@@ -56,13 +57,14 @@ public struct SuiteRunner: Sendable {
         }
         let loadedCatalogs = catalogs.withLock { $0 }
         var loadedProfiles: [String: Result<Profile, Diagnostic>] = [:]
-        for name in Set(plan.cases.map(\.profile)) {
+        for name in Set(scenarioCases.map(\.profile)) {
             do { loadedProfiles[name] = .success(try profiles.load(name).0) } catch { loadedProfiles[name] = .failure(error) }
         }
         let profileTable = loadedProfiles
         parallel(plan.cases.count) { i in
             let c = plan.cases[i]
-            let result = runCase(c, suite: plan.suites[c.suite], catalog: loadedCatalogs[c.suite]!, profile: profileTable[c.profile]!)
+            let result = c.isRecording ? runRecording(c)
+                : runCase(c, suite: plan.suites[c.suite], catalog: loadedCatalogs[c.suite]!, profile: profileTable[c.profile]!)
             order.done(problems.count + i, result)
         }
         return RunSummary(results: order.results, seconds: Self.seconds(since: start))
@@ -112,29 +114,73 @@ public struct SuiteRunner: Sendable {
             var failures: [CaseResult.Failure] = run.failures.map { .expectFailed($0) }
             if run.cutShort { failures.append(.cutShort) }
 
-            let expected = try Self.golden(golden)
-            if let expected {
-                let changes = TranscriptDiff.changes(expected: expected, got: update ? sink.recordable : got)
-                if !changes.isEmpty {
-                    if update {
-                        try Self.write(sink.recordable, to: golden)
-                        result.written = .updated(golden, changedLines: changes.count)
-                    } else {
-                        let heard = HeardDiff(changes: changes, expected: expected, got: got, scenario: scenario, source: source)
-                        failures.append(.differs(golden: golden, changes: changes, heard: heard))
-                    }
-                }
-            } else if update {
-                try Self.write(sink.recordable, to: golden)
-                result.written = .recorded(golden)
-            } else {
-                failures.append(.missingGolden(golden))
+            try compare(got, recordable: sink.recordable, golden: golden, failures: &failures, result: &result) { expected, changes in
+                HeardDiff(changes: changes, expected: expected, got: got, scenario: scenario, source: source)
             }
             if !failures.isEmpty { result.outcome = .failed(failures) }
-            if keepTranscripts && (keepPassingTranscripts || !failures.isEmpty) {
-                result.transcript = got
-                if !failures.isEmpty { result.expected = expected }
+        } catch {
+            result.outcome = .error(error)
+        }
+        result.milliseconds = Self.seconds(since: start) * 1000
+        return result
+    }
+
+    /// Compares a case's transcript with its golden file (or writes it with `update`), adding
+    /// what failed to `failures`; `heard` tells a difference in words. `recordable` is what
+    /// `update` writes: the transcript without the events of failed `expect` lines (recorded,
+    /// the next run would expect the failure); nil: all of `got`.
+    func compare(_ got: [String], recordable: [String]? = nil, golden: String, failures: inout [CaseResult.Failure], result: inout CaseResult,
+                 heard: ([String], [TranscriptDiff.Change]) -> HeardDiff) throws(Diagnostic) {
+        let recordable = recordable ?? got
+        let expected = try Self.golden(golden)
+        if let expected {
+            let changes = TranscriptDiff.changes(expected: expected, got: update ? recordable : got)
+            if !changes.isEmpty {
+                if update {
+                    try Self.write(recordable, to: golden)
+                    result.written = .updated(golden, changedLines: changes.count)
+                } else {
+                    failures.append(.differs(golden: golden, changes: changes, heard: heard(expected, changes)))
+                }
             }
+        } else if update {
+            try Self.write(recordable, to: golden)
+            result.written = .recorded(golden)
+        } else {
+            failures.append(.missingGolden(golden))
+        }
+        if keepTranscripts && (keepPassingTranscripts || !failures.isEmpty) {
+            result.transcript = got
+            if !failures.isEmpty { result.expected = expected }
+        }
+    }
+
+    /// A recorded `tandem serve` session: replayed in the profile and with the catalog it was
+    /// recorded with, compared with `NAME.session.golden.jsonl`. A difference is told after
+    /// the recorded key it followed, by the recording's line.
+    func runRecording(_ c: TestCase) -> CaseResult {
+        let start = ContinuousClock.now
+        let replay: SessionReplay
+        do { replay = try SessionReplay.load(c.scenario, profiles: profiles, makeTranslator: makeTranslator) } catch {
+            var result = CaseResult(name: c.name, file: c.scenario, catalog: nil, profile: nil, outcome: .error(error))
+            result.milliseconds = Self.seconds(since: start) * 1000
+            return result
+        }
+        var profile: String?
+        if case .start(let p, _, _, _)? = replay.inputs.first?.input { profile = p }
+        var result = CaseResult(name: c.name, file: c.scenario, catalog: nil, profile: profile, outcome: .passed)
+        do throws(Diagnostic) {
+            let golden = c.goldenPath(catalogLanguage: "")
+            result.golden = golden
+            let sink = LineSink()
+            let run = try replay.run(sink: sink)
+            let got = sink.lines
+            var failures: [CaseResult.Failure] = run.cutShort ? [.cutShort] : []
+            let keys = RecordedKeys(replay.inputs, file: c.scenario)
+            try compare(got, golden: golden, failures: &failures, result: &result) { expected, changes in
+                HeardDiff(changes: changes, expected: expected, got: got, scenario: keys.scenario, source: keys.source)
+            }
+            if !failures.isEmpty { result.outcome = .failed(failures) }
         } catch {
             result.outcome = .error(error)
         }

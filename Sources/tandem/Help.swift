@@ -56,10 +56,12 @@ extension Subcommand {
         name: "check",
         summary: "Replay and compare with a golden transcript.",
         overview: "Replay a scenario and compare the transcript with a golden file.",
-        usage: ["check <catalog> <scenario> <golden> [--profile <name>]"],
+        usage: ["check <catalog> <scenario> <golden> [--profile <name>]",
+                "check <recording> <golden>"],
         arguments: [("<catalog>", "A *.catalog.json file."),
                     ("<scenario>", "A *.scenario file."),
-                    ("<golden>", "The expected transcript (JSON Lines).")],
+                    ("<golden>", "The expected transcript (JSON Lines)."),
+                    ("<recording>", "A tandem serve --record recording (*.session.record), replayed as recorded.")],
         options: [.profile],
         notes: "EXIT STATUS: 0 same, 1 different (a readable diff on standard error), 2 bad input.",
         run: CheckCommand.run)
@@ -114,7 +116,7 @@ extension Subcommand {
         usage: ["test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--diff words|cells|json] [--junit <file>] [--html <dir>] [--html-failures-only]"],
         arguments: [("<path>", """
             A folder (searched recursively; other checkouts inside skipped), a
-            catalog or a scenario; - reads changed files from standard input,
+            catalog, a scenario or a *.session.record; - reads changed files from standard input,
             one a line (git diff --name-only). Default: the current folder.
             """)],
         options: [
@@ -129,7 +131,8 @@ extension Subcommand {
         ],
         notes: """
         A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
-        golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl.
+        golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl. A recorded
+        serve session NAME.session.record is a case too, with NAME.session.golden.jsonl.
 
         EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
         or suite.json that cannot be read, a wrong option, a --filter matching nothing; the other

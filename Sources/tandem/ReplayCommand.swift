@@ -88,21 +88,30 @@ final class LineSink: OutputSink, @unchecked Sendable {  // one replay, on one t
 
 enum CheckCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
-        let p = try args.exactly(3, "CATALOG SCENARIO GOLDEN")
-        let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
-        let golden = try InputFile.text(p[2])
+        // A recorded serve session kept as a test: `check NAME.session.record GOLDEN`.
+        let recording = args.positional.count == 2 && args.positional[0].hasSuffix(SessionReplay.recordingSuffix)
+        let p = recording ? try args.exactly(2, "RECORDING GOLDEN") : try args.exactly(3, "CATALOG SCENARIO GOLDEN")
         let sink = LineSink()
         let result: Replay.Result
-        do { result = try inputs.replay.run(sink: sink) } catch { throw .input(error) }
+        if recording {
+            guard args.options["--profile"] == nil else { throw .usage("a recording replays in the profile it was recorded in: leave out --profile") }
+            try ReplayInputs.checkBrailleTables()
+            do { result = try SessionReplay.load(p[0], profiles: ProfileStore(), makeTranslator: ReplayInputs.translator).run(sink: sink) } catch { throw .input(error) }
+        } else {
+            let inputs = try ReplayInputs(catalogPath: p[0], scenarioPath: p[1], profileName: args.options["--profile"])
+            do { result = try inputs.replay.run(sink: sink) } catch { throw .input(error) }
+        }
+        let goldenArgument = p[p.count - 1]
+        let golden = try InputFile.text(goldenArgument)
         var expected = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if expected.last == "" { expected.removeLast() }
         let changes = TranscriptDiff.changes(expected: expected, got: sink.lines)
         for f in result.failures { printErr("tandem: error: \(f)") }
         if changes.isEmpty {
-            print("\(InputFile.name(p[2])): ok (\(sink.lines.count) lines)")
+            print("\(InputFile.name(goldenArgument)): ok (\(sink.lines.count) lines)")
             return result.failures.isEmpty ? 0 : 1
         }
-        printErr("tandem: \(InputFile.name(p[2])): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
+        printErr("tandem: \(InputFile.name(goldenArgument)): the transcript differs from the golden file (\(changes.count) changed line\(changes.count == 1 ? "" : "s")):")
         printErr(TranscriptDiff.render(changes))
         return 1
     }
@@ -112,16 +121,9 @@ extension ReplayCommand {
     /// `tandem replay --session FILE`: a `tandem serve --record` recording, headless.
     static func runSession(_ path: String, _ args: Arguments) throws(CLIError) -> Int32 {
         guard args.positional.isEmpty else { throw .usage("--session takes no catalog or scenario") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .input(Diagnostic(file: path, line: nil, path: "", message: "no such file"))
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .input(Diagnostic(file: path, line: nil, path: "", message: "not valid UTF-8"))
-        }
-        let inputs: [(time: Int, input: RecordedInput)]
-        do { inputs = try RecordedInput.read(text, file: path) } catch { throw .input(error) }
         try ReplayInputs.checkBrailleTables()
-        let replay = SessionReplay(inputs: inputs, file: path, profiles: ProfileStore(), makeTranslator: ReplayInputs.translator)
+        let replay: SessionReplay
+        do { replay = try SessionReplay.load(path, profiles: ProfileStore(), makeTranslator: ReplayInputs.translator) } catch { throw .input(error) }
         let out = args.options["--out"]
         let tmp = out.map { $0 + ".tmp-\(getpid())" }
         let handle: FileHandle
@@ -135,7 +137,7 @@ extension ReplayCommand {
         }
         let sink = TranscriptSink(handle: handle)
         do {
-            _ = try replay.run(sink: sink) { (p) throws(Diagnostic) in try CatalogLoader.load(path: p).catalog }
+            _ = try replay.run(sink: sink)
         } catch {
             if let tmp { try? handle.close(); unlink(tmp) }
             throw .input(error)

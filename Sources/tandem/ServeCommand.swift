@@ -28,12 +28,18 @@ enum ServeCommand {
 
         var socketOptions: ControlSocket.Options
         do {
-            if let path = args.options["--socket"] {
+            // Started by a socket unit (Docs/protocol.md#systemd): serve the socket systemd made.
+            if let inherited = try SocketActivation.inherited() {
+                if let path = args.options["--socket"], path != inherited.path {
+                    throw CLIError.usage("--socket \(path) is not the socket systemd passed (\(inherited.path)); leave --socket out of a socket-activated unit")
+                }
+                socketOptions = .activated(inherited)
+            } else if let path = args.options["--socket"] {
                 socketOptions = ControlSocket.Options(path: path)
             } else {
                 socketOptions = try ControlSocket.Options.standard()
             }
-        } catch { throw .unavailable("\(error)") }
+        } catch let e as CLIError { throw e } catch { throw .unavailable("\(error)") }
         if let ms = args.options["--stall-timeout"] {
             guard let n = Int(ms), n > 0 else { throw .usage("--stall-timeout takes milliseconds") }
             socketOptions.stallTimeout = .milliseconds(n)
@@ -78,7 +84,7 @@ enum ServeCommand {
         if let r = recording {
             let recorder = SessionRecorder(handle: r.handle)
             let window = serviceOptions.userActionWindow == Service.Options().userActionWindow ? nil : serviceOptions.userActionWindow
-            recorder.record(.start(profile: profileName, catalog: catalogPath, userActionWindow: window), at: 0)
+            recorder.record(.start(profile: profileName, catalog: catalogPath, userActionWindow: window, speechNotices: true), at: 0)
             runner.hooks.recorder = recorder
         }
 
