@@ -7,8 +7,10 @@ import TandemVocabulary
 /// A new focus line, a change of its content and a flash message are translated when first
 /// needed (a frame, a pan), not when they are shown: the session says the focus first and
 /// writes braille after, so a key press does not wait for liblouis before its speech goes out;
-/// with no braille output nothing is ever translated (issue 27), and of a burst of value
-/// changes only the last is.
+/// of a burst of value changes only the last is. With no braille output (`translator` nil: the
+/// profile has braille off) nothing is ever translated (issue 27): a line is its print text
+/// and no cells, one window, so a pan moves straight on to the next element and a routing key
+/// finds no cell.
 struct BrailleDisplay {
     struct Shown {
         var line: BrailleLine
@@ -17,7 +19,8 @@ struct BrailleDisplay {
     }
 
     var width: Int
-    var translator: any BrailleTranslator
+    /// nil when no output needs cells (the profile has braille off).
+    var translator: (any BrailleTranslator)?
     /// The language lines are translated in (the foreground app's).
     var language: String
     /// The focus line, translated (see `resolveFocus`); read while one is pending, it is
@@ -49,13 +52,14 @@ struct BrailleDisplay {
     /// while a message covers a focus line the user has not read yet.
     private(set) var focusSeen = true
 
-    init(width: Int, translator: any BrailleTranslator, language: String) {
+    init(width: Int, translator: (any BrailleTranslator)?, language: String) {
         self.width = width; self.translator = translator; self.language = language
     }
 
     /// A line translated: cut to `BrailleText.maxCharacters` first, so no text costs liblouis
     /// more than that (Docs/braille.md#long-lines).
     func line(for whole: BrailleText) -> BrailleLine {
+        guard let translator else { return BrailleLine(text: whole.text, cells: [], cursor: nil) }
         let text = whole.limited()
         let t = translator.translate(text.text, language: language, cursor: text.cursor, editing: text.editing)
         return BrailleLine(text: text.text, cells: t.cells, cursor: t.cursor)
@@ -163,6 +167,9 @@ struct BrailleDisplay {
         hintShown = flashShown(BrailleText(text: text, cursor: nil))
         return true
     }
+
+    /// Whether lines are translated at all (some output needs cells).
+    var translates: Bool { translator != nil }
 
     /// Whether the focus line's hint is shown (panned to).
     var isShowingHint: Bool { hintShown != nil }

@@ -47,8 +47,13 @@ public struct Service {
     var foreground: ClientID?
     /// Apps that were in front, most recent last.
     var recent: [ClientID] = []
-    /// Apps that left: whether each was in front then, and its place in `apps`.
+    /// Apps that left: whether each was in front then, and its place in `apps`; the last
+    /// `departedKept` names only, so apps coming and going under new names do not grow it.
     var departed: [String: (wasForeground: Bool, place: Int)] = [:]
+    /// The names in `departed`, oldest first.
+    var departedOrder: [String] = []
+    /// How many apps that left are remembered for when they come back (issue 27).
+    static let departedKept = 64
     /// Which subscriber wants which channels (shared with `SubscriberSink`).
     let subscribers: Subscribers
     /// The `--catalog` app, until `open` puts it in front.
@@ -99,7 +104,7 @@ public struct Service {
         guard clients.removeValue(forKey: client)?.role == .app, let k = apps.firstIndex(where: { $0.client == client }) else { return }
         let app = apps.remove(at: k)
         let wasForeground = foreground == client
-        departed[app.name] = (wasForeground, k)
+        remember(departed: app.name, (wasForeground, k))
         recent.removeAll { $0 == client }
         if wasForeground {
             foreground = nil
@@ -231,8 +236,21 @@ public struct Service {
                 return
             }
         }
-        departed[apps[k].name] = nil
+        forget(departed: apps[k].name)
         bringForward(client, nav, session: &session, at: time)
+    }
+
+    /// An app left: its place is kept for when it comes back, the oldest forgotten past
+    /// `departedKept`.
+    mutating func remember(departed name: String, _ entry: (wasForeground: Bool, place: Int)) {
+        if departed.updateValue(entry, forKey: name) != nil { departedOrder.removeAll { $0 == name } }
+        departedOrder.append(name)
+        if departedOrder.count > Self.departedKept { departed[departedOrder.removeFirst()] = nil }
+    }
+
+    mutating func forget(departed name: String) {
+        guard departed.removeValue(forKey: name) != nil else { return }
+        departedOrder.removeAll { $0 == name }
     }
 
     mutating func applyUpdate(_ update: TreeUpdate, of client: ClientID, session: inout Session, at time: Milliseconds,

@@ -121,7 +121,8 @@ extension Session {
     }
 
     mutating func pan(forward: Bool) {
-        if display.isFlashing {
+        // With no display no one sees a message, so a pan never stops at one.
+        if display.isFlashing, display.translates {
             // Panning a message restarts its timer; at its end the message goes and the key
             // pans the focus line, so a one-window message ("End") never traps the panning keys.
             if display.pan(forward: forward) {
@@ -135,7 +136,8 @@ extension Session {
             return
         }
         let reading = readAll != nil && !profile.speech
-        if display.pan(forward: forward, hint: !reading) {
+        // With no display there is no hint to pan to: the pan goes on to the next element.
+        if display.pan(forward: forward, hint: !reading && display.translates) {
             // Read-all with no speech: the user's pan restarts the window's time.
             if reading { scheduleBrailleReadAll() }
             return

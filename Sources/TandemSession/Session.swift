@@ -75,7 +75,7 @@ public struct Session {
         self.makeTranslator = makeTranslator
         self.presenter = Presenter(language: language, verbosity: profile.verbosity)
         self.policy = SpeechPolicy(settings: profile.policySettings)
-        self.display = BrailleDisplay(width: profile.brailleWidth, translator: makeTranslator(profile), language: language)
+        self.display = BrailleDisplay(width: profile.brailleWidth, translator: profile.braille ? makeTranslator(profile) : nil, language: language)
     }
 
     /// The utterances spoken so far, oldest first (at most `SpeechHistory.limit`).
@@ -159,7 +159,7 @@ public struct Session {
         navigator.setLanguage(language)
         presenter = Presenter(language: language, verbosity: p.verbosity)
         policy.settings = p.policySettings
-        display = BrailleDisplay(width: reportedWidth ?? p.brailleWidth, translator: makeTranslator(p), language: language)
+        display = BrailleDisplay(width: reportedWidth ?? p.brailleWidth, translator: p.braille ? makeTranslator(p) : nil, language: language)
         if voiceChanged { emit(.speechSettings(p.speechSettings)) }
         if let f = navigator.focusIndex {
             display.showFocus(presenter.braille(for: f, in: navigator))

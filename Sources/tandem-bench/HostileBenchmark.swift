@@ -21,6 +21,8 @@ import TandemPOSIX
 /// - the longest liblouis takes over one line cut for braille (the most a translation costs);
 /// - a 20,000-deep chain in one line (refused by `maxDepth`);
 /// - a 900 KiB announcement and a 900 KiB value on the focused element (braille cut);
+/// - one round of one client's reading (64 KiB) as 32 announcements of 2,000 characters,
+///   each an instant: what a key behind them waits for (Docs/reliability.md#done-when);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
 ///   process's resident memory before and after;
 /// - 5,000 apps connecting and leaving: the largest number of "closed" statuses waiting.
@@ -39,6 +41,7 @@ enum HostileBenchmark {
         lines.append("  update, one 20,000-deep chain \(ms(median((0..<5).map { _ in time(chains: 1, depth: 20_000) }))) ms to refuse (maxDepth)")
         lines.append("  900 KiB announcement         \(ms(median((0..<5).map { _ in hugeText(value: false) }))) ms held")
         lines.append("  900 KiB focused value        \(ms(median((0..<5).map { _ in hugeText(value: true) }))) ms held")
+        lines.append("  a 64 KiB round of 2,000-character announcements  \(ms(median((0..<5).map { _ in round() }))) ms held (32 lines, each an instant)")
         let louis = worstTranslation()
         lines.append("  liblouis, a line at the cut  \(ms(louis.ns)) ms at most (\(louis.what); \(BrailleText.maxCharacters + 2) characters)")
 
@@ -184,6 +187,19 @@ enum HostileBenchmark {
         let huge = String(repeating: "x", count: 921_600)
         return value ? app.send(#"{"type":"set","id":"f","value":"\#(huge)"}"#)
                      : app.send(#"{"type":"notify","notification":"announcement","text":"\#(huge)"}"#)
+    }
+
+    /// What one round of one client's lines (`readChunk`, 64 KiB) can hold the session thread
+    /// for: 32 announcements of 2,000 mixed characters, applied at one time, each an instant of
+    /// its own as `tandem serve` applies a batch — each is flashed, so each is translated.
+    static func round() -> UInt64 {
+        var app = App()
+        app.send(#"{"type":"screen","screen":{"id":"s","root":{"id":"r","children":[{"id":"f","label":"Notes"}]}}}"#)
+        let text = String(String(repeating: "Ab1 C-2.d, EF3g Hi 45% ", count: 100).prefix(2_000))
+        let lines = (0..<32).map { Array(#"{"type":"notify","notification":"announcement","text":"\#($0) \#(text)"}"#.utf8) }
+        let start = Monotonic.now()
+        for (k, bytes) in lines.enumerated() { app.core.apply(.clientLine("app", line: 10 + k, bytes: bytes), at: app.now) }
+        return Monotonic.now() - start
     }
 
     /// The longest liblouis takes for one line at the braille cut (`BrailleText.maxCharacters`
