@@ -31,6 +31,10 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     private var childrenDirty: Set<String> = []
     private var announcements: [(text: String, priority: AnnouncementPriority)] = []
     private var focusMoved: String?
+    /// The app's focus on an object the mirror does not hold yet (Chromium focuses a control
+    /// it has just put back into its tree before the children event that adds it): sent by
+    /// the frame that mirrors it, after the update that adds it, else dropped with that frame.
+    private var focusPending: Accessible?
     /// The element the user last moved to in Tandem: AT-SPI's focus event that follows our own
     /// grabFocus is not sent back.
     private var userFocus: String?
@@ -59,7 +63,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
     }
 
     static let eventTypes = ["object:state-changed", "object:property-change", "object:children-changed", "object:text-changed",
-                             "object:value-changed", "object:announcement", "window:create", "window:destroy"]
+                             "object:value-changed", "object:announcement", "window:create", "window:destroy", "window:activate"]
 
     /// Runs until the application quits or the service goes away. `connect` opens the app's
     /// connection under the application's name.
@@ -160,6 +164,16 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             }
             return
         }
+        if type.hasPrefix("window:activate") {
+            // one of its windows was activated: the app comes to the front, at once, so the
+            // focus events that follow are the app's in front (a service without
+            // appForeground leaves the front to its controllers)
+            if let app, failure == nil, app.features.contains(.appForeground) {
+                trace?("foreground")
+                do { try app.foreground() } catch { failure = error }
+            }
+            return
+        }
         if type.hasPrefix("window:") || (type.hasPrefix("object:children-changed") && source == appObject) {
             if screenID == "app" { childrenDirty.insert(rootID) }
             return
@@ -179,7 +193,16 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 announcements.append((text, live == "assertive" ? .high : .default))
             }
         }
+        if type == "object:state-changed:focused", detail1 == 1, id == nil {
+            // not mirrored yet: its nearest mirrored ancestor is read again this frame, and
+            // the focus goes once it is mirrored (the app's latest focus wins)
+            focusPending = source
+            focusMoved = nil
+            markNearestKnownAncestor(of: source)
+            return
+        }
         if type == "object:state-changed:focused", detail1 == 1, let id {
+            focusPending = nil
             // focus goes at once, not with the next frame: it is what the user hears first.
             // An element with changes still to send goes with them, in the frame.
             // Only a stop: focus on a container (GTK's list box before its row) is passing.
@@ -280,6 +303,14 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             childrenDirty = []
             for id in fieldsDirty.sorted() where !sentWhole.contains(id) {
                 guard let m = reader.known[id], let object = reader.ids.object(id) else { continue }
+                // Gone from the app (Chromium's closed <dialog>, whose page comes back as new
+                // objects): its parent's list is read again now, so it leaves in the same
+                // update as what took its place, not as a hidden element a frame before.
+                let states = object.states
+                if states.isEmpty || states.contains("defunct"), let parent = m.parent, isParent(parent) {
+                    if let added = try syncChildren(of: parent, app: app) { sentWhole.formUnion(added) }
+                    continue
+                }
                 let changes = reader.refresh(id: id, object: object, mirrored: m)
                 if !changes.isEmpty {
                     trace?("set \(id) \(changes)")
@@ -288,6 +319,13 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 }
             }
             fieldsDirty = []
+            if let pending = focusPending {
+                focusPending = nil
+                if let f = reader.ids.existing(pending) {
+                    trace?("focus \(f), mirrored this frame")
+                    focusMoved = f
+                }
+            }
             if let f = focusMoved {
                 focusMoved = nil
                 if f != userFocus, isStop(f) {
@@ -370,6 +408,9 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 self.userFocus = element
                 // Tandem following the app's own focus (our layoutChanged) is no move to make
                 if element == self.sentFocus { return }
+                // only a control takes the app's focus: Tandem's own move to a container (the
+                // page itself, when a modal's elements went) must not pull it off the control
+                guard self.isStop(element) else { return }
                 guard let object = self.desktop.reader.ids.object(element) else { return }
                 let states = object.states
                 if states.contains("focusable") && !states.contains("focused") { _ = object.grabFocus() }

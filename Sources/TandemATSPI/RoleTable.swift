@@ -177,6 +177,12 @@ public enum RoleTable {
     /// table (a name not in it) is treated as layout: its children are kept.
     public static func handling(of role: String) -> RoleHandling { byRole[role] ?? .layout }
 
+    /// The handling of one object: its role's, except that an editable `text` (GTK 3's
+    /// GtkEntry, which has no `entry` role) is a text field, as Orca reads it.
+    public static func handling(of role: String, states: Set<String>) -> RoleHandling {
+        role == "text" && states.contains("editable") ? .stop([.textField]) : handling(of: role)
+    }
+
     /// Roles announced when they become showing (a GTK notification, an alert, an info bar).
     public static let announcedWhenShown: Set<String> = ["notification", "alert", "info bar"]
     /// Actions a browser gives every node of a page: not the page's own, left out.

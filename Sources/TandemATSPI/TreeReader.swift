@@ -33,9 +33,9 @@ final class TreeReader {
     func elements(for a: Accessible, parent: String?, depth: Int = 0, path: Set<Accessible> = []) -> [AppElement] {
         guard depth < depthLimit, !path.contains(a) else { return [] }
         let role = a.roleName
-        let handling = RoleTable.handling(of: role)
-        if case .ignored = handling { return [] }
+        if case .ignored = RoleTable.handling(of: role) { return [] }
         let states = a.states
+        let handling = RoleTable.handling(of: role, states: states)
         if states.contains("defunct") { return [] }
         let shown = states.contains("showing") || states.contains("visible")
         let announced = RoleTable.announcedWhenShown.contains(role)
@@ -203,8 +203,8 @@ extension TreeReader {
     /// reads as before). A gone object reads as hidden.
     func refresh(id: String, object: Accessible, mirrored m: Mirrored) -> [ElementChange] {
         let role = m.role
-        let handling = RoleTable.handling(of: role)
         let states = object.states
+        let handling = RoleTable.handling(of: role, states: states)
         var e = AppElement(id)
         if states.contains("defunct") || states.isEmpty {
             e = m.element

@@ -88,6 +88,12 @@ public final class TandemApp: Sendable {
         try connection.send(.compact(["type": "notify", "notification": "layoutChanged", "focus": focus.map { .string($0) }]))
     }
 
+    /// This app comes to the front (its window was activated), once it has shown a screen:
+    /// the service's `appForeground` feature (Docs/protocol.md#several-apps).
+    public func foreground() throws(TandemClientError) {
+        try connection.send(["type": "foreground"])
+    }
+
     /// `.screenChanged`: a new screen; focus moves to `focus` or the screen's first element.
     public func screenChanged(focus: String? = nil) throws(TandemClientError) {
         try connection.send(.compact(["type": "notify", "notification": "screenChanged", "focus": focus.map { .string($0) }]))

@@ -40,6 +40,7 @@ public enum ClientMessage: Sendable {
     public var role: Role? {
         switch self {
         case .screen, .update, .set: .app
+        case .foreground(.sender): .app
         case .command, .subscribe, .unsubscribe, .foreground: .controller
         case .hello, .notify, .status: nil
         }
@@ -86,8 +87,10 @@ public enum Channel: String, Sendable, Hashable, CaseIterable {
     case speech, braille, sound, event
 }
 
-/// An app named by a controller: by the client id Tandem gave it, or by its name.
+/// An app named by a controller: by the client id Tandem gave it, or by its name; or, in an
+/// app's own `foreground` (its window was activated), the app that sends it.
 public enum App: Sendable, Hashable {
     case client(String)
     case name(String)
+    case sender
 }

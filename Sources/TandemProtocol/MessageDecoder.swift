@@ -108,7 +108,9 @@ public enum MessageDecoder {
         case "foreground":
             if let c = try r.string("client") { return .foreground(.client(c)) }
             if let n = try r.string("name") { return .foreground(.name(n)) }
-            throw r.failure(nil, "foreground needs a \"client\" or a \"name\"")
+            // no app named: the app that sends it comes to the front (an app's own; a
+            // controller's is refused by role)
+            return .foreground(.sender)
         default:
             throw r.failure("type", "unknown message type \"\(type)\" (known: \(types.joined(separator: ", ")))")
         }

@@ -21,6 +21,9 @@ public enum ProtocolFeature: String, CaseIterable, Sendable, Comparable {
     case edits
     /// The `foreground` message: a controller brings an app to the front.
     case foreground
+    /// An app may send `foreground` naming no app: itself to the front (its window was
+    /// activated; Docs/protocol.md#several-apps).
+    case appForeground
     /// The `unsubscribe` message: a controller stops the transcript.
     case unsubscribe
 

@@ -179,13 +179,17 @@ public struct Service {
             let app: App? = switch which {
             case .client(let c): apps.first { $0.client == ClientID(c) }
             case .name(let n): apps.first { $0.name == n }
+            case .sender: apps.first { $0.client == client }
             }
+            // an app's own (its window was activated): already in front, nothing to do
+            if which == .sender, foreground == client { return false }
             guard let app, let nav = app.navigator else {
                 let named = switch which {
-                case .client(let c): "with client id \"\(c)\""
-                case .name(let n): "named \"\(n)\""
+                case .client(let c): "no app with client id \"\(c)\" has shown a screen"
+                case .name(let n): "no app named \"\(n)\" has shown a screen"
+                case .sender: "send a screen before coming to the front"
                 }
-                throw refuse("no app \(named) has shown a screen")
+                throw refuse(named)
             }
             if app.client != foreground { bringForward(app.client, nav, session: &session, at: time) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TandemPOSIX
 import TandemProcess
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,9 @@ import Synchronization
 /// (scripts/services/atspi.sh) with the real GTK test app and a real Chromium (Docs/atspi.md#speed):
 ///
 /// - an AT-SPI focus event (the GTK app moving its focus) to the speech line of `tandem serve`'s
-///   transcript, side by side with the same move sent by an app on the protocol (`layoutChanged`);
+///   transcript and to the `SPEAK` it writes to a private speech-dispatcher (through the
+///   timing relay, `SSIPProxy`), side by side with the same move sent by an app on the
+///   protocol (`layoutChanged`);
 /// - the time to read a 1,000-node web page (`tandem atspi --snapshot`, a whole process);
 /// - the bridge's work for one changed node of that page, per 16 ms frame (its trace).
 enum AtspiBenchmark {
@@ -31,14 +34,19 @@ enum AtspiBenchmark {
             let pair = line.dropFirst(7).split(separator: "=", maxSplits: 1)
             if pair.count == 2 { env[String(pair[0])] = String(pair[1]) }
         }
-        env["SPEECHD_ADDRESS"] = "unix_socket:\(dir)/no-speechd.sock"
+        // a private speech-dispatcher (scripts/services/speechd.sh), reached through the relay
+        let daemons = SoakDaemons(root: root, directory: dir, portOffset: 0)
+        try daemons.script("speechd.sh", "start", daemons.speechdDirectory)
+        defer { try? daemons.script("speechd.sh", "stop", daemons.speechdDirectory) }
+        let proxy = try SSIPProxy(path: dir + "/ssip.sock", upstream: daemons.speechdDirectory + "/speechd.sock")
+        env["SPEECHD_ADDRESS"] = "unix_socket:\(dir)/ssip.sock"
         env["BRLAPI_HOST"] = "127.0.0.1:4999"
         env["TANDEM_PROFILES"] = root + "/Profiles"
         var out = "tandem-bench atspi (\(samples) samples each)\n"
 
         // 1. focus event → speech, and the protocol app's layoutChanged → speech
         let socket = dir + "/tandem.sock"
-        let serve = try Child([tandem, "serve", "--profile", "headless", "--socket", socket], environment: env)
+        let serve = try Child([tandem, "serve", "--profile", "headless", "--socket", socket, "--speech", "unix_socket:\(dir)/ssip.sock"], environment: env)
         defer { serve.stop() }
         guard waitFor(seconds: 20, { FileManager.default.fileExists(atPath: socket) && (try? SocketClient(path: socket)) != nil }) else {
             throw Failure(description: "tandem serve did not start")
@@ -56,14 +64,20 @@ enum AtspiBenchmark {
         Thread.sleep(forTimeInterval: 1.5)
         _ = listener.discardAvailable()
         var atspi: [Double] = []
+        var atspiSpeak: [Double] = []
         let targets = ["Add to basket", "Organic only"]
         for i in 0..<(samples + 2) {
             let target = targets[i % 2]
             Thread.sleep(forTimeInterval: 0.1)  // one move at a time, as a user's
+            let sent = Monotonic.now()
             let t0 = DispatchTime.now().uptimeNanoseconds
             app.write("focus \(target)")
             guard let t1 = spoken(listener, prefix: target) else { throw Failure(description: "no speech for the focus on \(target)") }
-            if i >= 2 { atspi.append(Double(t1 - t0) / 1e6) }  // the first two present the window
+            let speak = speakWritten(proxy, since: sent)
+            if i >= 2 {  // the first two present the window
+                atspi.append(Double(t1 - t0) / 1e6)
+                if let speak { atspiSpeak.append(Double(speak - sent) / 1e6) }
+            }
         }
         let proto = try SocketClient(path: socket)
         _ = proto.send(#"{"type":"hello","v":1,"role":"app","name":"bench-protocol"}"#)
@@ -71,16 +85,22 @@ enum AtspiBenchmark {
         Thread.sleep(forTimeInterval: 0.5)
         _ = listener.discardAvailable()
         var protocolPath: [Double] = []
+        var protocolSpeak: [Double] = []
         for i in 0..<samples {
             let (id, target) = i % 2 == 0 ? ("a", "Add to basket") : ("o", "Organic only")
             Thread.sleep(forTimeInterval: 0.1)
+            let sent = Monotonic.now()
             let t0 = DispatchTime.now().uptimeNanoseconds
             _ = proto.send(#"{"type":"notify","notification":"layoutChanged","focus":"\#(id)"}"#)
             guard let t1 = spoken(listener, prefix: target) else { throw Failure(description: "no speech for the protocol app's focus") }
             protocolPath.append(Double(t1 - t0) / 1e6)
+            if let speak = speakWritten(proxy, since: sent) { protocolSpeak.append(Double(speak - sent) / 1e6) }
         }
         out += row("focus event → speech line, AT-SPI (GTK app → bridge → serve)", Summary(atspi), unit: "ms")
         out += row("focus event → speech line, protocol app (layoutChanged)", Summary(protocolPath), unit: "ms")
+        guard !atspiSpeak.isEmpty, !protocolSpeak.isEmpty else { throw Failure(description: "no SPEAK reached speech-dispatcher through the relay") }
+        out += row("focus event → SSIP SPEAK at speech-dispatcher, AT-SPI", Summary(atspiSpeak), unit: "ms")
+        out += row("focus event → SSIP SPEAK at speech-dispatcher, protocol app", Summary(protocolSpeak), unit: "ms")
 
         // 2. a 1,000-node page: its snapshot; 3. one changed node a frame
         let page = dir + "/thousand.html"
@@ -120,6 +140,20 @@ enum AtspiBenchmark {
 
     static func row(_ what: String, _ s: Summary, unit: String) -> String {
         String(format: "  %@\n      median %.2f %@, p99 %.2f %@ (n=%d)\n", what, s.median, unit, s.p99, unit, s.count)
+    }
+
+    /// When (Monotonic) `tandem serve` wrote the first `SPEAK` of its focus connection since
+    /// `since`, as the relay saw it; nil when none passed within 2 s.
+    static func speakWritten(_ proxy: SSIPProxy, since: UInt64) -> UInt64? {
+        let until = Monotonic.now() + 2_000_000_000
+        while Monotonic.now() < until {
+            if let speak = proxy.commands(since: since, component: "focus").first(where: { $0.verb == "SPEAK" }) {
+                proxy.forget(before: since)
+                return speak.wrote
+            }
+            usleep(200)
+        }
+        return nil
     }
 
     /// The time (uptime ns) a speech line whose text starts with `prefix` arrives, or nil after 5 s.

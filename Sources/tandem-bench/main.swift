@@ -57,7 +57,8 @@ let usage = """
                        and restarted N (1000) and M (200) times at seeded random moments;
                        lost and doubled announcements, recovery times (Docs/reliability.md)
       atspi [N]        the AT-SPI bridge on a private desktop with the GTK test app and Chromium:
-                       focus event to speech (beside the protocol's), a 1,000-node page read, one
+                       focus event to speech and to SSIP SPEAK at a private speech-dispatcher
+                       (beside the protocol's), a 1,000-node page read, one
                        changed node a frame; N samples (default 50) (Docs/atspi.md#speed)
       profile WHAT SIZE [N]
                        WHAT (load, parse, next, replay) alone, N times (default 5), to run under

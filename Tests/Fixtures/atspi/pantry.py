@@ -14,6 +14,8 @@ input, one command a line, so each event path has a real source:
   dialog           the modal "Remove all items?" dialog opens (also its button)
   spin N           the spin button's value becomes N (the app's own change)
   focus LABEL      keyboard focus moves to the button LABEL ("Add to basket", "Organic only")
+  announce TEXT    the window announces TEXT (ATK's announcement signal: object:announcement)
+  note             prints the note entry's text as "note TEXT" (what the user typed reached GTK)
   burst N          the status label's text changes N times at once (one GTK main-loop turn)
   quit             the app ends (exit 0)
 
@@ -90,6 +92,11 @@ class Pantry:
         remove = Gtk.Button(label="Remove all")
         remove.connect("clicked", lambda *_: self.open_dialog())
         box.pack_start(remove, False, False, 0)
+
+        # a text entry (EditableText): what the user types in Tandem reaches GTK
+        self.note = Gtk.Entry()
+        self.note.get_accessible().set_name("Note")
+        box.pack_start(self.note, False, False, 0)
         self.dialog = None
         self.basket = 0
 
@@ -161,6 +168,10 @@ class Pantry:
             for widget in (self.add_button, self.organic):
                 if widget.get_label() == arg:
                     widget.grab_focus()
+        elif command == "announce":
+            self.window.get_accessible().emit("announcement", arg)
+        elif command == "note":
+            print(f"note {self.note.get_text()}", flush=True)
         elif command == "burst":
             for i in range(int(arg)):
                 self.status.set_text(f"Burst {i + 1}")
