@@ -187,7 +187,6 @@ import TandemTestSupport
         #expect(story.live.finish(whenQuietWithin: 10_000))
         #expect(story.live.recorded.contains { if case .event(let e) = $0 { e.type == "mark" } else { false } }, "the mark is in the transcript")
     }
-}
 
     /// Item 10: the screen-change sound's cue. The new screen's first line starts with the screen
     /// word, the cursor on the element; it is the focus line, so the next key acts at once.

@@ -73,7 +73,8 @@ import TandemTestSupport
         story.press("FWINRT", shows: "Entrega prevista para amanhã, das 8h às 12h", window: 1)
         story.press("LNDN", shows: "Voltar ao mercado btn")
         story.press("LNDN", shows: "Fim")
-        story.press("KEY_ENTER", shows: "Finalizar compra btn")
+        // Back to the market: a screen change too, onto the button that opened the checkout.
+        story.press("KEY_ENTER", shows: "tela: Finalizar compra btn")
         try story.checkEverythingSpokenWasShown()
     }
 
