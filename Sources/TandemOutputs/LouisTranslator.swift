@@ -22,15 +22,22 @@ public final class LouisTranslator: BrailleTranslator, Sendable {
     public struct Tables: Sendable, Hashable {
         public var uncontracted: String
         public var contracted: String
-        public init(uncontracted: String, contracted: String) { self.uncontracted = uncontracted; self.contracted = contracted }
+        /// Rules added to both lists before their first use (`LouisAmendments`), in liblouis' syntax.
+        public var amendments: [String]
+        public init(uncontracted: String, contracted: String, amendments: [String] = []) {
+            self.uncontracted = uncontracted; self.contracted = contracted; self.amendments = amendments
+        }
     }
 
     /// Debian's liblouis has no Brazilian table; Portuguese braille is shared by Portugal and
-    /// Brazil, so `pt-BR` uses `pt-pt`. Russian: `ru-litbrl` (literary, uncontracted; it writes
-    /// no space after a comma, as that table's rules intend) and `ru-ru-g1` when contracted.
+    /// Brazil, so `pt-BR` uses `pt-pt`, with dot 5 between a number and a letter a–j after it
+    /// (`LouisAmendments.portugueseLetterAfterDigits`; English and Russian tables have their
+    /// own sign). Russian: `ru-litbrl` (literary, uncontracted; it writes no space after a
+    /// comma, as that table's rules intend) and `ru-ru-g1` when contracted.
     public static let defaultTables: [String: Tables] = [
         "en": Tables(uncontracted: "unicode.dis,en-ueb-g1.ctb", contracted: "unicode.dis,en-ueb-g2.ctb"),
-        "pt": Tables(uncontracted: "unicode.dis,pt-pt-g1.utb", contracted: "unicode.dis,pt-pt-g2.ctb"),
+        "pt": Tables(uncontracted: "unicode.dis,pt-pt-g1.utb", contracted: "unicode.dis,pt-pt-g2.ctb",
+                     amendments: LouisAmendments.portugueseLetterAfterDigits),
         "ru": Tables(uncontracted: "unicode.dis,ru-litbrl.ctb", contracted: "unicode.dis,ru-ru-g1.ctb"),
     ]
 
@@ -38,7 +45,10 @@ public final class LouisTranslator: BrailleTranslator, Sendable {
     public let computerBrailleAtCursor: Bool
     let tables: [String: Tables]
     /// Process-wide: two translators (two sessions, a profile change) share liblouis' state.
-    static let lock = Mutex(())
+    /// It holds the table lists amended so far and whether liblouis took every rule: liblouis
+    /// keeps an amended list in its cache, so each list is amended once per process, whichever
+    /// translator uses it first.
+    static let lock = Mutex([String: Bool]())
 
     public init(contracted: Bool = false, computerBrailleAtCursor: Bool = true, tables: [String: Tables] = LouisTranslator.defaultTables) {
         self.contracted = contracted
@@ -48,15 +58,37 @@ public final class LouisTranslator: BrailleTranslator, Sendable {
 
     /// The table list used for `language` (base language, else English).
     public func tableList(for language: String) -> String {
-        let l = language.lowercased()
-        let t = tables[l] ?? tables[String(l.split(separator: "-").first ?? "")] ?? tables["en"]!
+        let t = tables(for: language)
         return contracted ? t.contracted : t.uncontracted
     }
 
-    /// Whether liblouis can compile every table list this translator uses.
+    func tables(for language: String) -> Tables {
+        let l = language.lowercased()
+        return tables[l] ?? tables[String(l.split(separator: "-").first ?? "")] ?? tables["en"]!
+    }
+
+    /// The table lists this translator uses that liblouis cannot compile, or whose amendments
+    /// it refuses; empty when every one is ready.
     public func checkTables() -> [String] {
-        let lists: [String] = tables.values.flatMap { [$0.uncontracted, $0.contracted] }.sorted()
-        return Self.lock.withLock { _ in lists.filter { lou_getTable($0) == nil } }
+        let lists = tables.values.flatMap { t in [t.uncontracted, t.contracted].map { ($0, t.amendments) } }.sorted { $0.0 < $1.0 }
+        return Self.lock.withLock { amended in lists.filter { !Self.prepare($0.0, amendments: $0.1, amended: &amended) }.map(\.0) }
+    }
+
+    /// Adds `list`'s amendments once per process, then compiles it (under the lock). False when
+    /// the list does not compile or an amendment is refused. liblouis takes rules only before
+    /// a table's first use (after it, `lou_compileString` says "Table is finalized"), so this
+    /// runs before every translation and check, and the first one amends.
+    private static func prepare(_ list: String, amendments: [String], amended: inout [String: Bool]) -> Bool {
+        var accepted = true
+        if !amendments.isEmpty {
+            if let done = amended[list] {
+                accepted = done
+            } else {
+                accepted = amendments.allSatisfy { lou_compileString(list, $0) != 0 }
+                amended[list] = accepted
+            }
+        }
+        return lou_getTable(list) != nil && accepted
     }
 
     /// What a person is told when some table list cannot be compiled (braille would come
@@ -72,7 +104,11 @@ public final class LouisTranslator: BrailleTranslator, Sendable {
         let input = text.unicodeScalars.map { widechar($0.value) }
         guard !input.isEmpty else { return ([], cursor.map { _ in 0 }) }
         let table = tableList(for: language)
-        return Self.lock.withLock { _ in translateLocked(input, table: table, text: text, cursor: cursor, editing: editing) }
+        let amendments = tables(for: language).amendments
+        return Self.lock.withLock { amended in
+            _ = Self.prepare(table, amendments: amendments, amended: &amended)
+            return translateLocked(input, table: table, text: text, cursor: cursor, editing: editing)
+        }
     }
 
     /// `translate` under the process-wide lock.

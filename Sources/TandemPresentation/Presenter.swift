@@ -53,6 +53,18 @@ public struct Presenter: Sendable {
         self.phrases = Phrases.forLanguage(language)
     }
 
+    /// `line` as the first focus line of a new screen shows it: the language's screen word
+    /// (`scr:`, `tela:`, `экр:`) before it, the cursor kept on the same character — the
+    /// display's part of the screen-change sound, which costs the reader no key
+    /// (Docs/braille.md#rules).
+    public func newScreen(_ line: BrailleText) -> BrailleText {
+        let marker = phrases.text("braille.newScreen") + " "
+        var marked = line
+        marked.text = marker + line.text
+        marked.cursor = line.cursor.map { $0 + marker.unicodeScalars.count }
+        return marked
+    }
+
     /// The outputs for one event, given the navigator's state after it.
     public func present(_ event: NavigatorEvent, in nav: Navigator) -> [Output] {
         let lang = nav.language

@@ -11,6 +11,8 @@ extension Session {
                          extraHint: String? = nil) {
         /// The value the user's own change showed in this burst (an announcement it posts flashes with it).
         var userValue: String?
+        /// A new screen in this burst: the focus line it brings starts with the screen word.
+        var newScreen = false
         for event in events {
             var progressOf: String?
             var lastStep = false
@@ -25,6 +27,7 @@ extension Session {
                 }
             case .screenChanged(let screen):
                 emit(.event(SessionEvent("screen", [.init("screen", screen)])))
+                newScreen = true
             case .activated(let id):
                 emit(.event(SessionEvent("activate", [.init("id", id)])))
             case .actionPerformed(let id, let name):
@@ -74,7 +77,10 @@ extension Session {
                         showProgress(text, element: progressOf, last: lastStep)
                     } else if case .focused(_, let id, _) = event {
                         if let extraHint { text.hint = [text.hint, extraHint].compactMap { $0 }.joined(separator: ". ") }
-                        display.showFocus(text, window: window)
+                        // Where speech plays the screen-change sound, the display marks the new
+                        // screen's line; a value change redraws the line without it.
+                        display.showFocus(newScreen ? presenter.newScreen(text) : text, window: window)
+                        newScreen = false
                         focusLineText = text.text
                         display.focusMoved()
                         // A loading indicator just shown counts as a progress update on the display.

@@ -90,7 +90,7 @@ import TandemTestSupport
         // Back: the message that it is connected, with what it missed.
         story.shows("Linha braille conectada. Finalizando compra, 100%", window: 0, within: .seconds(8))
         // The first key only ends the message: where focus is, not moved.
-        story.press("LNDN", shows: "Pedido confirmado cab")
+        story.press("LNDN", shows: "tela: Pedido confirmado cab")
         story.press("LNDN", shows: "Entrega prevista para amanhã, das 8h às 12h", window: 0)
         // The missed step is in the history, after the screen's title and before the reconnect.
         for _ in 0..<6 { story.press("PRPROMPT") }
@@ -127,7 +127,7 @@ import TandemTestSupport
         defer { story.stop() }
         story.shows("Пицца заг")
         story.press("LNDN", shows: "Пепперони фреш, от 449 ₽ кнп")
-        story.press("KEY_ENTER", shows: "Пепперони фреш заг")
+        story.press("KEY_ENTER", shows: "экр: Пепперони фреш заг")
         story.press("LNDN", shows: "Пищевая ценность кнп")
         let before = "Состав, пикантная пепперони, увеличенная порция моцареллы, томаты, томатный соус дейст"
         story.press("LNDN", shows: before, window: 0)
@@ -186,6 +186,25 @@ import TandemTestSupport
         story.press("CLIP_NEW 3", shows: "Marca registrada")
         #expect(story.live.finish(whenQuietWithin: 10_000))
         #expect(story.live.recorded.contains { if case .event(let e) = $0 { e.type == "mark" } else { false } }, "the mark is in the transcript")
+    }
+
+    /// Item 10: the screen-change sound's cue. The new screen's first line starts with the screen
+    /// word, the cursor on the element; it is the focus line, so the next key acts at once.
+    @Test func aNewScreenIsMarkedOnItsFirstLineAndCostsNoKey() throws {
+        let story = try BrailleStory(sample: "albums")
+        defer { story.stop() }
+        story.shows("Albums hdr")
+        story.press("NXDIFLN", shows: "Recently Added hdr")
+        story.press("LNDN", shows: "Abbey Road, The Beatles btn")
+        story.press("KEY_ENTER", shows: "scr: Abbey Road hdr")
+        let marked = story.braille.waitForDisplay { Self.cursorCell($0) == Self.cell(of: 5, in: "scr: Abbey Road hdr", story: story) }
+        #expect(marked.ok, "BRLTTY's cursor on the title's first cell, after the screen word: \(marked.state?.description ?? "")")
+        // The first key after the new screen moves focus (nothing to dismiss), and coming back
+        // shows the element's own line.
+        story.press("LNUP", shows: "Albums bkbtn")
+        story.press("LNDN", shows: "Abbey Road hdr")
+        story.press("KEY_ESCAPE", shows: "scr: Abbey Road, The Beatles btn")
+        story.press("LNDN", shows: "Rumours, Fleetwood Mac btn")
     }
 }
 

@@ -27,4 +27,21 @@ import TandemTestSupport
         // with BRLTTY's cursor (dots 7-8) ORed onto the number sign.
         #expect(cells.contains("⠙⠑⠀⠃⠁⠝⠁⠝⠁⠂⠀⣼⠁⠁⠀⠝⠕"), "11 with its number sign: \(cells)")
     }
+
+    /// "8h às 12h" in pt-BR: dot 5 between each number and its "h", so the display does not
+    /// read "88 às 128" (issue 26, item 5; Docs/braille.md#numbers).
+    @Test func aPortugueseLetterAfterDigitsIsShownAfterDotFive() throws {
+        let catalog = try decodeCatalog("""
+        { "format": "tandem.catalog/1", "name": "Entrega", "language": "pt-BR", "start": "s",
+          "screens": [ { "id": "s", "title": "Entrega", "focus": "hours", "root": { "id": "root", "children": [
+            { "id": "hours", "label": "Entrega das 8h às 12h", "traits": ["staticText"] } ] } } ] }
+        """, file: "delivery.catalog.json")
+        let braille = try BrailleFixture(cells: 40)
+        defer { braille.stop() }
+        _ = try braille.showSession(catalog: catalog)
+        let shown = braille.waitForDisplay { $0.description.contains("⠼⠓") }
+        let cells = shown.state?.description ?? ""
+        // ⠙⠁⠎ "das", a blank, ⠼⠓ 8, ⠐⠓ h, ⠫⠎ "às", ⠼⠁⠃ 12, ⠐⠓ h.
+        #expect(cells.contains("⠙⠁⠎⠀⠼⠓⠐⠓⠀⠫⠎⠀⠼⠁⠃⠐⠓"), "8h às 12h on the display: \(cells)")
+    }
 }

@@ -67,12 +67,14 @@ import TandemTestSupport
         story.shows("Finalizando compra, 80%")
         story.shows("Finalizando compra, 100%")
         // The screen changed under the message: the next key shows it, not the element after it.
-        story.press("LNDN", shows: "Pedido confirmado cab")
+        // It is a new screen: its first line starts with the screen word (Docs/braille.md#rules).
+        story.press("LNDN", shows: "tela: Pedido confirmado cab")
         story.press("LNDN", shows: "Entrega prevista para amanhã, das 8h às 12h", window: 0)
         story.press("FWINRT", shows: "Entrega prevista para amanhã, das 8h às 12h", window: 1)
         story.press("LNDN", shows: "Voltar ao mercado btn")
         story.press("LNDN", shows: "Fim")
-        story.press("KEY_ENTER", shows: "Finalizar compra btn")
+        // Back to the market: a screen change too, onto the button that opened the checkout.
+        story.press("KEY_ENTER", shows: "tela: Finalizar compra btn")
         try story.checkEverythingSpokenWasShown()
     }
 
@@ -109,8 +111,8 @@ import TandemTestSupport
         story.press("LNDN", shows: "Маргарита, от 399 ₽ кнп")
         story.press("KEY_ENTER", shows: "Нет действия")
         story.press("LNUP", shows: "Пепперони фреш, от 449 ₽ кнп")
-        // The card opens on its title; close and cart come before it.
-        story.press("KEY_ENTER", shows: "Пепперони фреш заг")
+        // The card opens on its title, marked as a new screen; close and cart come before it.
+        story.press("KEY_ENTER", shows: "экр: Пепперони фреш заг")
         story.press("LNUP", shows: "Корзина кнп")
         story.press("LNUP", shows: "Закрыть кнп")
         story.press("LNUP", shows: "Начало")
@@ -155,7 +157,7 @@ import TandemTestSupport
         story.press("LNUP", shows: "Корзина, 1 товар кнп")
         // Close goes back to the menu, onto the pizza that was opened.
         story.press("TOP", shows: "Закрыть кнп")
-        story.press("KEY_ENTER", shows: "Пепперони фреш, от 449 ₽ кнп")
+        story.press("KEY_ENTER", shows: "экр: Пепперони фреш, от 449 ₽ кнп")
         try story.checkEverythingSpokenWasShown()
     }
 
@@ -182,7 +184,7 @@ import TandemTestSupport
         story.press("PRDIFLN", shows: "Recently Added hdr")
         story.press("LNDN", shows: "Abbey Road, The Beatles btn")
         // The album: a new screen on its title; the back button before it.
-        story.press("KEY_ENTER", shows: "Abbey Road hdr")
+        story.press("KEY_ENTER", shows: "scr: Abbey Road hdr")
         story.press("LNUP", shows: "Albums bkbtn")
         story.press("LNDN", shows: "Abbey Road hdr")
         story.press("LNDN", shows: "The Beatles")
@@ -201,7 +203,7 @@ import TandemTestSupport
         story.press("LNDN", shows: "Here Comes the Sun, 3:05 acts")
         story.press("LNDN", shows: "End")
         // The scrub goes back to the grid, onto the album that was opened.
-        story.press("KEY_ESCAPE", shows: "Abbey Road, The Beatles btn")
+        story.press("KEY_ESCAPE", shows: "scr: Abbey Road, The Beatles btn")
         try story.checkEverythingSpokenWasShown()
     }
 

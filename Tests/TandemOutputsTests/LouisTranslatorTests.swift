@@ -76,6 +76,65 @@ struct LouisTranslatorTests {
         }
     }
 
+    /// A letter a–j straight after digits has the cell of a digit: without a sign between them
+    /// "8h" reads "88" (Docs/braille.md#numbers). Each language's own sign: UEB's grade 1
+    /// indicator ⠰, Portuguese dot 5 (Tandem's amendment of `pt-pt`), Russian dot 5 before a
+    /// Cyrillic letter and the Latin-letter sign ⠠ before a Latin one.
+    @Test("a letter a–j straight after digits is never read as one more digit",
+          arguments: ["en", "pt-BR", "ru"], [false, true])
+    func letterAfterDigitsIsNotADigit(language: String, contracted: Bool) {
+        let letters = language == "ru" ? ["abcdefghij", "абцдефгхиж"] : ["abcdefghij"]
+        for alphabet in letters {
+            for (letter, digit) in zip(alphabet, "1234567890") {
+                let asLetter = Self.cells("8\(letter)", language, contracted: contracted).0
+                let asDigit = Self.cells("8\(digit)", language, contracted: contracted).0
+                #expect(asLetter != asDigit, "\(language)\(contracted ? " contracted" : ""): \"8\(letter)\" reads as \"8\(digit)\" (\(asLetter))")
+            }
+        }
+    }
+
+    @Test("the sign that ends a number before a letter, as each language writes it", arguments: [false, true])
+    func signBeforeALetterAfterDigits(contracted: Bool) {
+        #expect(Self.cells("8h/12h", "en", contracted: contracted).0 == "⠼⠓⠰⠓⠸⠌⠼⠁⠃⠰⠓")
+        #expect(Self.cells("8h/12h", "pt-BR", contracted: contracted).0 == "⠼⠓⠐⠓⠠⠂⠼⠁⠃⠐⠓")
+        #expect(Self.cells("8h/12h", "ru", contracted: contracted).0 == "⠼⠓⠠⠓⠠⠌⠼⠁⠃⠠⠓")
+        #expect(Self.cells("дом 8а", "ru", contracted: contracted).0.hasSuffix("⠀⠼⠓⠐⠁"))
+        #expect(Self.cells("Entrega prevista para amanhã, das 8h às 12h", "pt-BR", contracted: contracted).0
+                    .hasSuffix("⠀⠼⠓⠐⠓⠀⠫⠎⠀⠼⠁⠃⠐⠓"))
+        // liblouis upstream's own test of this rule for Portuguese (pull request 2069).
+        #expect(Self.cells("1a, 2z, 3B, c4, D5, e6f, 7g8.", "pt-BR", contracted: contracted).0
+                    == "⠼⠁⠐⠁⠂⠀⠼⠃⠵⠂⠀⠼⠉⠨⠃⠂⠀⠉⠼⠙⠂⠀⠨⠙⠼⠑⠂⠀⠑⠼⠋⠐⠋⠂⠀⠼⠛⠐⠛⠼⠓⠄")
+        // Only a letter after a digit changes: times, thousands, prices and capitals as before
+        // (liblouis' numeric mode, the way upstream did it, would double the number sign after
+        // `:` and repeat it after the thousands point with 3.24's Portuguese table).
+        #expect(Self.cells("12:30", "pt-BR", contracted: contracted).0 == "⠼⠁⠃⠒⠼⠉⠚")
+        #expect(Self.cells("10.000", "pt-BR", contracted: contracted).0 == "⠼⠁⠚⠄⠚⠚⠚")
+        #expect(Self.cells("R$ 11,50", "pt-BR", contracted: contracted).0 == "⠨⠗⠰⠀⠼⠁⠁⠂⠑⠚")
+        #expect(Self.cells("8 h", "pt-BR", contracted: contracted).0 == "⠼⠓⠀⠓")
+        #expect(Self.cells("8H", "pt-BR", contracted: contracted).0 == "⠼⠓⠨⠓")
+    }
+
+    @Test("the Portuguese amendment is taken by liblouis for both grades, once per process")
+    func portugueseAmendmentIsTaken() {
+        let t = LouisTranslator.defaultTables["pt"]!
+        #expect(t.amendments == LouisAmendments.portugueseLetterAfterDigits)
+        #expect(t.amendments.count == 10)
+        #expect(LouisTranslator().checkTables().isEmpty)
+        #expect(LouisTranslator(contracted: true).checkTables().isEmpty)
+        // Asking again adds nothing twice: the same cells.
+        let once = Self.cells("8h", "pt-BR").0
+        _ = LouisTranslator().checkTables()
+        #expect(Self.cells("8h", "pt-BR").0 == once)
+    }
+
+    @Test("an amendment liblouis refuses is reported with its table list")
+    func refusedAmendmentIsReported() {
+        // Lists no other test uses (liblouis' cache is process-wide): American EBAE.
+        let tables = ["en": LouisTranslator.Tables(uncontracted: "unicode.dis,en-us-g1.ctb", contracted: "unicode.dis,en-us-g2.ctb",
+                                                   amendments: ["no-such-opcode x 1"])]
+        #expect(LouisTranslator(tables: tables).checkTables() == ["unicode.dis,en-us-g1.ctb", "unicode.dis,en-us-g2.ctb"])
+    }
+
     @Test("the price in a label and the value after it stay two numbers (a comma and blank between them)")
     func priceAndValueStayApart() {
         #expect(Self.cells("Bread $5.99, 0 in cart adj", "en", cursor: 13, editing: true).0.contains("⠼⠑⠲⠊⠊⠂⠀⠼⠚"))

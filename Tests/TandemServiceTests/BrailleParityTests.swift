@@ -25,9 +25,9 @@ struct BrailleParityTests {
         let flash = try #require(r.braille.first { $0.string("text") == "Finalizando compra, 100%" })
         #expect(flash.int("t") == t, "shown when it is said")
         #expect(flash["flash"] == .bool(true))
-        // The new screen's title follows once the message time is over.
+        // The new screen's title follows once the message time is over, marked as a new screen.
         let next = try #require(r.braille.first { ($0.int("t") ?? 0) > t })
-        #expect(next.string("text") == "Pedido confirmado cab")
+        #expect(next.string("text") == "tela: Pedido confirmado cab")
         #expect(next.int("t") == t + 4000)
     }
 
@@ -39,9 +39,9 @@ struct BrailleParityTests {
         #expect(last < title, "100% is said before the new screen's title")
         let shown = r.brailleTexts
         let finished = try #require(shown.firstIndex(of: "Finalizando compra, 100%"))
-        let confirmed = try #require(shown.firstIndex(of: "Pedido confirmado cab"))
+        let confirmed = try #require(shown.firstIndex(of: "tela: Pedido confirmado cab"))
         #expect(finished < confirmed, "100% is shown before the new screen's title")
-        #expect(!shown[..<finished].contains { $0.hasPrefix("Pedido") }, "nothing of the new screen before the last step")
+        #expect(!shown[..<finished].contains { $0.contains("Pedido") }, "nothing of the new screen before the last step")
         let sounds = r.sounds
         #expect(sounds.lastIndex(of: "progress")! < sounds.lastIndex(of: "screen")!, "the last step's sound, then the screen's")
     }

@@ -233,4 +233,48 @@ extension DeafBlindRuleTests {
         #expect(map.command(forBrailleCommand: "SAY_SLOWER", argument: nil) == .rateDown)
         #expect(map.command(forBrailleCommand: "SAY_FASTER", argument: nil) == .rateUp)
     }
+
+    // MARK: 10. the screen-change sound's cue
+
+    /// The records of the last instant: what one key brought.
+    static func lastInstant(_ sink: RecordingSink) -> [Record] {
+        guard let t = sink.records.last?.time else { return [] }
+        return sink.records.filter { $0.time == t }.map(\.record)
+    }
+
+    @Test("a new screen's first line starts with the screen word, with the sound; the next key acts at once",
+          arguments: [("albums", [Command.nextHeading, .next, .activate], "scr: Abbey Road hdr", "Albums bkbtn", Command.previous),
+                      ("pizza", [Command.next, .activate], "экр: Пепперони фреш заг", "Пищевая ценность кнп", Command.next)])
+    func newScreenCue(sample: String, keys: [Command], marked: String, afterNextKey: String, nextKey: Command) throws {
+        let sink = RecordingSink()
+        var s = try Self.session(sample, keys, sink: sink)
+        let instant = Self.lastInstant(sink)
+        #expect(instant.contains { if case .sound(.screen) = $0 { true } else { false } }, "the sound speech users hear")
+        let frame = try #require(sink.lastBrailleFrame)
+        #expect(frame.text == marked)
+        #expect(!frame.flash, "the focus line itself, not a message: nothing to dismiss")
+        let word = String(marked.prefix { $0 != " " }) + " "
+        let wordCells = LouisTranslator().translate(word, language: s.navigator.language, cursor: nil, editing: false).cells.count
+        #expect(frame.cursor == wordCells, "the cursor on the element's first cell, after the screen word")
+        Self.press(nextKey, &s)
+        #expect(sink.lastBrailleFrame?.text == afterNextKey, "the first key after a new screen moves focus: no key is spent on the cue")
+        Self.press(nextKey == .next ? .previous : .next, &s)
+        #expect(sink.lastBrailleFrame?.text == String(marked.dropFirst(word.count)), "back on the element: its own line, no screen word")
+    }
+
+    @Test("going back is a screen change too; focus moves and value changes without one show no screen word")
+    func backAndNoScreenChange() throws {
+        let sink = RecordingSink()
+        var s = try Self.session("albums", [.nextHeading, .next, .activate, .escape], sink: sink)
+        #expect(sink.lastBrailleFrame?.text == "scr: Abbey Road, The Beatles btn")
+        Self.press(.next, &s)
+        let lines = sink.brailleFrames.map(\.text)
+        #expect(lines.filter { $0.hasPrefix("scr: ") } == ["scr: Abbey Road hdr", "scr: Abbey Road, The Beatles btn"],
+                "only the two screen changes are marked")
+        // Grocery: a stepper's value changes and a modal sheet (no new screen) are never marked.
+        let grocery = RecordingSink()
+        _ = try Self.session("grocery", [.next, .next, .next, .next, .increment, .increment], sink: grocery)
+        #expect(!grocery.brailleFrames.contains { $0.text.hasPrefix("tela: ") })
+        #expect(grocery.lastBrailleFrame?.text == "Quantidade de banana, 2 no carrinho ajs")
+    }
 }
