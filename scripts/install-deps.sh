@@ -13,19 +13,9 @@ PACKAGES=(
   libatspi2.0-dev at-spi2-core             # tandem atspi (CAtspi) and the AT-SPI bus and registry its tests start
   xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
   python3-gi gir1.2-gtk-3.0                # the GTK 3 test app (Tests/Fixtures/atspi/pantry.py)
-  libxml2                                  # tandem import: Foundation's XMLParser (FoundationXML) loads it
+  libxml2                                  # the tests check JUnit reports with FoundationXML's XMLDocument
   python3-yaml                             # the tests read Examples/ci's GitHub and GitLab files as YAML
 )
-missing=()
-for p in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "tandem: installing ${missing[*]}" >&2
-  SUDO=""
-  [[ $(id -u) == 0 ]] || SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source "$(dirname "$0")/apt-missing.sh"
+install_missing "${PACKAGES[@]}"
 command -v swift >/dev/null || { echo "tandem: swift is not on PATH (Swift 6.3 toolchain needed)" >&2; exit 1; }

@@ -25,24 +25,13 @@ case "$mode" in
     liblouis20 liblouis-data   # braille translation and its tables
     libspeechd2 libbrlapi0.8   # speech-dispatcher's and BRLTTY's client libraries (linked; unused headless)
     libatspi2.0-0              # AT-SPI's client library (linked; used by tandem atspi only)
-    libxml2                    # tandem import: Foundation's XMLParser
   ) ;;
   build) PACKAGES=(
     liblouis-dev libspeechd-dev libbrlapi-dev libatspi2.0-dev   # the headers of the C libraries
-    libxml2-dev pkg-config                                      # FoundationXML; the .systemLibrary flags
+    pkg-config                                                  # the .systemLibrary flags
     liblouis-data                                               # the tables (a build that runs tandem)
   ) ;;
 esac
 if [[ $dry == 1 ]]; then printf '%s\n' "${PACKAGES[@]}"; exit 0; fi
-missing=()
-for p in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "tandem: installing ${missing[*]}" >&2
-  SUDO=""
-  [[ $(id -u) == 0 ]] || SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source "$(dirname "$0")/apt-missing.sh"
+install_missing "${PACKAGES[@]}"

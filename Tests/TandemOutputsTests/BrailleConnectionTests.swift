@@ -31,7 +31,8 @@ import TandemTestSupport
         #expect(braille.waitForDisplay { d in live.lastFrame.map(d.shows) ?? false }.ok)
         // vr's ROUTE n is the 0-based cell n, which BrlAPI hands on as is.
         braille.press("ROUTE 2")
-        #expect(live.wait { $0.lastFrame?.text.hasPrefix("Order details") == true })
+        // A new screen's first line starts with the screen word (Docs/braille.md#rules).
+        #expect(live.wait { $0.lastFrame?.text.hasPrefix("scr: Order details") == true })
         let shown = braille.waitForDisplay { d in live.lastFrame.map(d.shows) ?? false }
         #expect(shown.ok, "display: \(String(describing: shown.state))")
         #expect(live.events.brailleCommands.contains("ROUTE 2"))
