@@ -75,7 +75,13 @@ public struct Session {
         self.makeTranslator = makeTranslator
         self.presenter = Presenter(language: language, verbosity: profile.verbosity)
         self.policy = SpeechPolicy(settings: profile.policySettings)
-        self.display = BrailleDisplay(width: profile.brailleWidth, translator: profile.braille ? makeTranslator(profile) : nil, language: language)
+        self.display = BrailleDisplay(width: profile.brailleWidth, translator: Self.translator(for: profile, makeTranslator), language: language)
+    }
+
+    /// The display's translator for `profile`: none when it has braille off, so nothing is
+    /// ever translated (Docs/braille.md#long-lines).
+    static func translator(for profile: Profile, _ make: (Profile) -> any BrailleTranslator) -> (any BrailleTranslator)? {
+        profile.braille ? make(profile) : nil
     }
 
     /// The utterances spoken so far, oldest first (at most `SpeechHistory.limit`).
@@ -159,7 +165,7 @@ public struct Session {
         navigator.setLanguage(language)
         presenter = Presenter(language: language, verbosity: p.verbosity)
         policy.settings = p.policySettings
-        display = BrailleDisplay(width: reportedWidth ?? p.brailleWidth, translator: p.braille ? makeTranslator(p) : nil, language: language)
+        display = BrailleDisplay(width: reportedWidth ?? p.brailleWidth, translator: Self.translator(for: p, makeTranslator), language: language)
         if voiceChanged { emit(.speechSettings(p.speechSettings)) }
         if let f = navigator.focusIndex {
             display.showFocus(presenter.braille(for: f, in: navigator))
