@@ -52,14 +52,33 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         return error == nil ? max(0, Int(n)) : 0
     }
 
-    /// Whether the object's application still answers a D-Bus call (its child count, asked
-    /// of the application and not of libatspi's cache).
+    /// Whether the object's application still answers a D-Bus call (its attributes, which
+    /// libatspi's cache never holds under `ATSPI_CACHE_DEFAULT`, so the application is asked).
     public var answers: Bool {
         var error: UnsafeMutablePointer<GError>?
-        atspi_accessible_clear_cache(pointer)
-        _ = atspi_accessible_get_child_count(pointer, &error)
+        let table = atspi_accessible_get_attributes(pointer, &error)
         defer { tandem_clear_error(&error) }
+        if let table { g_hash_table_unref(table) }
         return error == nil
+    }
+
+    /// Has libatspi keep this application's role, name, description, states, parent, children
+    /// and interfaces (`ATSPI_CACHE_DEFAULT`): filled by the application's own cache at first
+    /// contact (`org.a11y.atspi.Cache.GetItems`, one D-Bus call for the whole tree) and kept
+    /// current by the events libatspi receives. Only on an application's root.
+    func cacheFields() {
+        atspi_accessible_set_cache_mask(pointer, ATSPI_CACHE_DEFAULT)
+    }
+
+    /// Whether libatspi's cache holds this object's children list (for an application's
+    /// root: its cache has arrived). Reads libatspi's own struct, no D-Bus call.
+    var childrenCached: Bool { pointer.pointee.cached_properties & ATSPI_CACHE_CHILDREN.rawValue != 0 }
+
+    /// Drops what libatspi's cache holds for this object and everything under it, so the next
+    /// read asks the application (an object an event said changed; Chromium changes some
+    /// children lists without a children-changed event).
+    func forgetCached() {
+        atspi_accessible_clear_cache(pointer)
     }
 
     public func child(at i: Int) -> Accessible? {
@@ -204,6 +223,23 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         }
     }
 
+    /// The names of the actions after the first (the first is the default, `activate`): one
+    /// D-Bus call fewer a node than `actionNames` (Chromium gives every node an action).
+    public var otherActionNames: [String] {
+        guard let a = atspi_accessible_get_action_iface(pointer) else { return [] }
+        defer { tandem_unref(UnsafeMutableRawPointer(a)) }
+        var error: UnsafeMutablePointer<GError>?
+        let n = atspi_action_get_n_actions(a, &error)
+        tandem_clear_error(&error)
+        guard n > 1 else { return [] }
+        return (1..<n).map { i in
+            let s = atspi_action_get_action_name(a, i, &error)
+            tandem_clear_error(&error)
+            defer { g_free(s) }
+            return s.map { String(cString: $0) } ?? ""
+        }
+    }
+
     /// Performs the action at `index`; false when it cannot.
     public func doAction(_ index: Int) -> Bool {
         guard let a = atspi_accessible_get_action_iface(pointer) else { return false }
@@ -220,6 +256,81 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         defer { tandem_unref(UnsafeMutableRawPointer(component)) }
         var error: UnsafeMutablePointer<GError>?
         let ok = atspi_component_grab_focus(component, &error)
+        defer { tandem_clear_error(&error) }
+        return ok != 0 && error == nil
+    }
+
+    /// Whether it has the EditableText interface (GTK's entries; Chromium's web fields do not).
+    public var hasEditableText: Bool {
+        guard let e = atspi_accessible_get_editable_text_iface(pointer) else { return false }
+        tandem_unref(UnsafeMutableRawPointer(e))
+        return true
+    }
+
+    /// The Text interface's length in characters, or nil without it.
+    public var characterCount: Int? {
+        guard let t = atspi_accessible_get_text_iface(pointer) else { return nil }
+        defer { tandem_unref(UnsafeMutableRawPointer(t)) }
+        var error: UnsafeMutablePointer<GError>?
+        let n = atspi_text_get_character_count(t, &error)
+        defer { tandem_clear_error(&error) }
+        return error == nil ? Int(n) : nil
+    }
+
+    /// Puts the Text interface's caret at `offset`; false when it cannot.
+    public func setCaret(_ offset: Int) -> Bool {
+        guard let t = atspi_accessible_get_text_iface(pointer) else { return false }
+        defer { tandem_unref(UnsafeMutableRawPointer(t)) }
+        var error: UnsafeMutablePointer<GError>?
+        let ok = atspi_text_set_caret_offset(t, gint(offset), &error)
+        defer { tandem_clear_error(&error) }
+        return ok != 0 && error == nil
+    }
+
+    /// Selects the Text interface's characters `start..<end` (the first selection, or a new
+    /// one); false when it cannot.
+    public func select(_ start: Int, _ end: Int) -> Bool {
+        guard let t = atspi_accessible_get_text_iface(pointer) else { return false }
+        defer { tandem_unref(UnsafeMutableRawPointer(t)) }
+        var error: UnsafeMutablePointer<GError>?
+        let n = atspi_text_get_n_selections(t, &error)
+        tandem_clear_error(&error)
+        let ok = n > 0 ? atspi_text_set_selection(t, 0, gint(start), gint(end), &error) : atspi_text_add_selection(t, gint(start), gint(end), &error)
+        defer { tandem_clear_error(&error) }
+        return ok != 0 && error == nil
+    }
+
+    /// The TableCell interface's place: 0-based row and column and their spans; nil without it.
+    public var tableCellPlace: (row: Int, column: Int, rowSpan: Int, columnSpan: Int)? {
+        guard let c = atspi_accessible_get_table_cell(pointer) else { return nil }
+        defer { tandem_unref(UnsafeMutableRawPointer(c)) }
+        var error: UnsafeMutablePointer<GError>?
+        var row: gint = -1, column: gint = -1, rowSpan: gint = 1, columnSpan: gint = 1
+        atspi_table_cell_get_row_column_span(c, &row, &column, &rowSpan, &columnSpan, &error)
+        defer { tandem_clear_error(&error) }
+        guard error == nil, row >= 0, column >= 0 else { return nil }
+        return (Int(row), Int(column), max(1, Int(rowSpan)), max(1, Int(columnSpan)))
+    }
+}
+
+/// Keys typed as if at the keyboard, through the AT-SPI registry's device event controller (on
+/// X11: the XTEST extension), into whatever has keyboard focus.
+enum SyntheticKeys {
+    /// X keysyms (X11/keysymdef.h).
+    static let backSpace = 0xff08
+
+    /// Types `text` (ATSPI_KEY_STRING); false when the registry refused.
+    static func type(_ text: String) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = atspi_generate_keyboard_event(0, text, ATSPI_KEY_STRING, &error)
+        defer { tandem_clear_error(&error) }
+        return ok != 0 && error == nil
+    }
+
+    /// Presses and releases the key of `keysym` (ATSPI_KEY_SYM).
+    static func press(_ keysym: Int) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = atspi_generate_keyboard_event(glong(keysym), nil, ATSPI_KEY_SYM, &error)
         defer { tandem_clear_error(&error) }
         return ok != 0 && error == nil
     }

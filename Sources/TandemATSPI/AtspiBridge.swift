@@ -303,6 +303,8 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             childrenDirty = []
             for id in fieldsDirty.sorted() where !sentWhole.contains(id) {
                 guard let m = reader.known[id], let object = reader.ids.object(id) else { continue }
+                // an event said it changed: read from the application, not libatspi's cache
+                object.forgetCached()
                 // Gone from the app (Chromium's closed <dialog>, whose page comes back as new
                 // objects): its parent's list is read again now, so it leaves in the same
                 // update as what took its place, not as a hidden element a frame before.
@@ -346,12 +348,16 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         let reader = desktop.reader
         guard let m = reader.known[parent] else { return nil }
         let fresh: [AppElement]
+        // an event said this list changed: read it from the application, not libatspi's
+        // cache (Chromium changes some lists without a children-changed event)
         if parent == rootID && screenID == "app" {
             guard let appObject else { return nil }
+            appObject.forgetCached()
             fresh = appObject.children().filter { $0.states.contains("showing") || $0.states.contains("visible") }
                 .flatMap { reader.elements(for: $0, parent: parent) }
         } else {
             guard let object = reader.ids.object(parent) else { return nil }
+            object.forgetCached()
             fresh = reader.childElements(of: object, parent: parent, depth: 1, path: [])
         }
         let old = m.children
@@ -446,14 +452,54 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         case .magicTap, .scrollUp, .scrollDown:
             done = false
         case .type, .delete, .clear:
-            // Text entry through EditableText: the field's whole text replaced (the end is the
-            // insertion point); the new text comes back as a value change in the next frame.
-            done = action.edited(object.text ?? "").map(object.setText) ?? false
+            if object.hasEditableText {
+                // Text entry through EditableText: the field's whole text replaced (the end is
+                // the insertion point); the new text comes back as a value change in the next frame.
+                done = action.edited(object.text ?? "").map(object.setText) ?? false
+            } else {
+                done = typeKeys(action, into: object)
+            }
         }
         if !done { log("tandem atspi: \(action.kind.rawValue) on \(action.element): the application did not do it") }
         // the value or state the action changed is read in the next frame, within the
         // service's user-action window
         fieldsDirty.insert(action.element)
+    }
+
+    /// Text entry into a field without EditableText (Chromium's web fields): the field is
+    /// given keyboard focus (`grabFocus`, then its `focused` state awaited, at most 1 s), its
+    /// caret put at the end (the insertion point) or all its text selected (`clear`) through
+    /// Text, and the keys synthesized: the text as typed (ATSPI_KEY_STRING), BackSpace for
+    /// `delete` and `clear`. The new text comes back as the field's value change.
+    private func typeKeys(_ action: AppAction, into object: Accessible) -> Bool {
+        guard let count = object.characterCount else { return false }
+        if !focused(object) {
+            _ = object.grabFocus()
+            var waited = 0
+            while !focused(object) {
+                guard waited < 40 else { return false }
+                usleep(25_000)
+                waited += 1
+            }
+        }
+        switch action.kind {
+        case .type:
+            let text = action.text ?? ""
+            return object.setCaret(count) && (text.isEmpty || SyntheticKeys.type(text))
+        case .delete:
+            return count == 0 || (object.setCaret(count) && SyntheticKeys.press(SyntheticKeys.backSpace))
+        case .clear:
+            return count == 0 || (object.select(0, count) && SyntheticKeys.press(SyntheticKeys.backSpace))
+        default:
+            return false
+        }
+    }
+
+    /// Whether the object has keyboard focus now, asked of the application (the loop is busy,
+    /// so libatspi's cache cannot have taken the focus event yet).
+    private func focused(_ object: Accessible) -> Bool {
+        object.forgetCached()
+        return object.states.contains("focused")
     }
 
     /// Escape in a dialog: its Cancel or Close button (AT-SPI has no escape of its own).
@@ -466,6 +512,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             current = c.parent
         }
         guard let dialog else { return false }
+        dialog.forgetCached()  // its buttons as the application has them now
         var queue = dialog.children()
         var seen = 0
         while !queue.isEmpty && seen < 500 {

@@ -40,16 +40,39 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
         loop.sync { Accessible.desktop()?.children().map(\.name) ?? [] }
     }
 
-    /// Finds the application (on the loop thread).
+    /// Finds the application (on the loop thread), and has libatspi cache its tree's fields
+    /// (Docs/atspi.md#speed).
     func find(_ query: AppQuery) -> Accessible? {
         guard let desktop = Accessible.desktop() else { return nil }
         for app in desktop.children() {
+            let found: Bool
             switch query {
-            case .name(let n): if app.name.caseInsensitiveCompare(n) == .orderedSame { return app }
-            case .pid(let p): if app.processID == p { return app }
+            case .name(let n): found = app.name.caseInsensitiveCompare(n) == .orderedSame
+            case .pid(let p): found = app.processID == p
+            }
+            if found {
+                app.cacheFields()
+                return app
             }
         }
         return nil
+    }
+
+    /// Waits (on the loop thread) until libatspi has the application's cache: on meeting an
+    /// application it asks for its bus address and then for its whole tree's fields
+    /// (`GetItems`), both answered asynchronously through the GLib loop, which is busy running
+    /// this very read. So the loop is turned here until the cache arrives (at most 2 s, the
+    /// request's own timeout); the read that follows is served from it (Docs/atspi.md#speed).
+    func awaitCache(of app: Accessible) {
+        let start = ContinuousClock.now
+        while !app.childrenCached && ContinuousClock.now - start < .seconds(2) {
+            if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
+        }
+        if ProcessInfo.processInfo.environment["TANDEM_ATSPI_TRACE"] != nil {
+            let took = (ContinuousClock.now - start).components
+            let ms = took.seconds * 1000 + took.attoseconds / 1_000_000_000_000_000
+            log("tandem atspi: " + (app.childrenCached ? "the application's cache arrived in \(ms) ms" : "no cache from the application in \(ms) ms"))
+        }
     }
 
     /// The application's current screen and its name; throws when it is not on the bus.
@@ -57,6 +80,7 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
         let reader = self.reader
         let found: (String, Int32, AppScreen)? = loop.sync {
             guard let app = self.find(query) else { return nil }
+            self.awaitCache(of: app)
             let name = app.name
             let screen = reader.screen(of: app, appName: name)
             for (id, count) in reader.truncated {

@@ -189,6 +189,9 @@ public enum RoleTable {
     public static let browserActions: Set<String> = ["showContextMenu"]
     /// Roles whose checked/pressed state makes them `selected` (VoiceOver: "selected, Bold").
     public static let selectedWhenChecked: Set<String> = ["toggle button", "radio button", "radio menu item", "page tab"]
+    /// Roles whose TableCell interface gives the element its `cell` (row, column, spans; a
+    /// header's kind from its role).
+    public static let tableCells: Set<String> = ["table cell", "column header", "row header", "table column header", "table row header"]
     /// Roles whose checked state is a switch's value (`1`, `0`, `2` for mixed).
     public static let switchValue: Set<String> = ["check box", "check menu item"]
 }

@@ -48,6 +48,10 @@ final class TreeReader {
             return childElements(of: a, parent: parent, depth: depth, path: path)
         case .ignored:
             return []
+        case .text where holdsControl(a):
+            // a web paragraph around a form control: the control stays a stop of its own, the
+            // text around it is read in its place (`<p><label>Name</label> <input></p>`)
+            return childElements(of: a, parent: parent, depth: depth, path: path)
         default:
             break
         }
@@ -129,9 +133,12 @@ final class TreeReader {
             e.value = states.contains("expanded") ? "expanded" : "collapsed"
         }
         if states.contains("busy"), e.progress == nil { e.progress = Progress(label: e.label, value: nil) }
-        let actions = a.actionNames
         // Chromium gives every node "showContextMenu": the browser's menu, not the page's action.
-        e.actions = Array(actions.dropFirst()).filter { !$0.isEmpty && !RoleTable.browserActions.contains($0) }
+        e.actions = a.otherActionNames.filter { !$0.isEmpty && !RoleTable.browserActions.contains($0) }
+        if RoleTable.tableCells.contains(role), let place = a.tableCellPlace {
+            let header: TableCell.Header? = role.contains("column header") ? .column : role.contains("row header") ? .row : nil
+            e.cell = TableCell(row: place.row, column: place.column, rowSpan: place.rowSpan, columnSpan: place.columnSpan, header: header)
+        }
         e.traits = traits
     }
 
@@ -191,6 +198,21 @@ final class TreeReader {
             }
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// Whether text (a paragraph, a label) holds a control a user must reach on its own: a
+    /// child, or a child of a layout child, whose role is a `stop` (an entry, a button, a check
+    /// box, a link); its text runs and labels are not.
+    func holdsControl(_ a: Accessible, depth: Int = 0) -> Bool {
+        guard depth < 3 else { return false }
+        for c in a.children(limit: 64) {
+            switch RoleTable.handling(of: c.roleName) {
+            case .stop: return true
+            case .layout: if holdsControl(c, depth: depth + 1) { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// A tool bar or menu bar of the browser itself (Chromium's views have a `class`

@@ -33,6 +33,8 @@ public struct AppElement: Sendable, Hashable {
     public var handles: Set<AppHandler>
     /// `accessibilityContainerType` (Docs/formats.md#element `container`).
     public var container: ContainerType?
+    /// Its place in the `dataTable` it is in (Docs/formats.md#element `cell`).
+    public var cell: TableCell?
     /// The element's children, in order. nil (the default): an `update` leaves the children
     /// the element has as they are; `[]`: it has none (an update removes them).
     public var children: [AppElement]?
@@ -58,6 +60,12 @@ public struct AppElement: Sendable, Hashable {
         if let accessible { m.append(.init("accessible", .bool(accessible))) }
         if group { m.append(.init("group", true)) }
         if let container { m.append(.init("container", .string(container.rawValue))) }
+        if let cell {
+            m.append(.init("cell", .compact(["row": .number(Double(cell.row)), "column": .number(Double(cell.column)),
+                                             "rowSpan": cell.rowSpan > 1 ? .number(Double(cell.rowSpan)) : nil,
+                                             "columnSpan": cell.columnSpan > 1 ? .number(Double(cell.columnSpan)) : nil,
+                                             "header": cell.header.map { .string($0.rawValue) }])))
+        }
         if hidden { m.append(.init("hidden", true)) }
         if modal { m.append(.init("modal", true)) }
         if let order { m.append(.init("order", .array(order.map { .string($0) }))) }

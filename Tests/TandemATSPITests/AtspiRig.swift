@@ -136,21 +136,26 @@ extension AtspiRig {
     static let pantryScript = PackageRoot.path("Tests/Fixtures/atspi/pantry.py")
     static let storePage = PackageRoot.path("Tests/Fixtures/atspi/store.html")
 
-    /// The GTK test app under `name` (its AT-SPI name), once it is on the bus.
-    func pantry(name: String) throws -> DesktopApp {
-        let app = try DesktopApp(["/usr/bin/python3", Self.pantryScript, "--app-name", name], environment: environment)
+    static let ledgerScript = PackageRoot.path("Tests/Fixtures/atspi/ledger.py")
+
+    /// The GTK test app (`script`: the pantry, or the ledger) under `name` (its AT-SPI name),
+    /// once it is on the bus.
+    func pantry(name: String, script: String = AtspiRig.pantryScript) throws -> DesktopApp {
+        let app = try DesktopApp(["/usr/bin/python3", script, "--app-name", name], environment: environment)
         guard app.wait(for: "ready") else { throw TestSupportError("the GTK test app did not start: \(app.output)") }
         return app
     }
 
-    /// Chromium on the test page, with a profile of its own, once the page's document is on
-    /// the bus (its snapshot names the page).
-    func chromium(profile: String) throws -> DesktopApp {
+    static let formPage = PackageRoot.path("Tests/Fixtures/atspi/form.html")
+
+    /// Chromium on a test page (the store, or `page` with its `title`), with a profile of its
+    /// own, once the page's document is on the bus (its snapshot names the page).
+    func chromium(profile: String, page: String = AtspiRig.storePage, title: String = "Corner Store") throws -> DesktopApp {
         let app = try DesktopApp(["/usr/bin/chromium", "--no-sandbox", "--force-renderer-accessibility", "--user-data-dir=" + profile,
                                   "--no-first-run", "--disable-gpu", "--window-position=0,0", "--window-size=1000,800",
-                                  "--disable-features=Translate", "file://" + Self.storePage], environment: environment)
+                                  "--disable-features=Translate", "file://" + page], environment: environment)
         let ready = waitUntil(timeout: .seconds(40)) {
-            ((try? self.tandemAtspi(["--snapshot", "--pid", String(app.pid)]))?.stdout ?? "").contains("\"title\": \"Corner Store\"")
+            ((try? self.tandemAtspi(["--snapshot", "--pid", String(app.pid)]))?.stdout ?? "").contains("\"title\": \"" + title + "\"")
         }
         guard ready else { throw TestSupportError("Chromium did not publish the test page on the accessibility bus") }
         return app

@@ -17,11 +17,12 @@ import Testing
         let controller: TandemController
         let name: String
 
-        init(pantry name: String = "pantry-" + UUID().uuidString.prefix(6).lowercased(), trace: Bool = false, rig: AtspiRig? = nil) throws {
+        init(pantry name: String = "pantry-" + UUID().uuidString.prefix(6).lowercased(), script: String = AtspiRig.pantryScript,
+             trace: Bool = false, rig: AtspiRig? = nil) throws {
             self.rig = try rig ?? AtspiRig.get()
             self.name = name
             serve = try ServeProcess()
-            app = try self.rig.pantry(name: name)
+            app = try self.rig.pantry(name: name, script: script)
             let rig = self.rig
             // the app is on the bus once a snapshot finds it
             guard waitUntil(timeout: .seconds(20), { (try? rig.tandemAtspi(["--snapshot", "--app", name]))?.status == 0 }) else {
@@ -39,10 +40,10 @@ import Testing
         }
 
         /// `chromium`: the same with the test page in a Chromium of its own, bridged by its pid.
-        init(chromiumProfile profile: String, trace: Bool = false) throws {
+        init(chromiumProfile profile: String, page: String = AtspiRig.storePage, title: String = "Corner Store", trace: Bool = false) throws {
             rig = try AtspiRig.get()
             serve = try ServeProcess()
-            app = try rig.chromium(profile: profile)
+            app = try rig.chromium(profile: profile, page: page, title: title)
             name = "Chromium"
             var env = rig.environment
             if trace { env["TANDEM_ATSPI_TRACE"] = "1" }

@@ -1,0 +1,108 @@
+import Foundation
+import TandemClient
+import TandemTestSupport
+import Testing
+
+/// A web page's text field without EditableText (typed into with synthesized keys), a
+/// paragraph that holds a field, and a data table's cells (Docs/atspi.md#fields, #actions),
+/// against a real Chromium on Tests/Fixtures/atspi/form.html. Same rig as LiveBridgeTests.
+@Suite(.serialized) struct WebFormAndTableTests {
+    typealias Run = LiveBridgeTests.Run
+    typealias Snapshot = SnapshotTests.Snapshot
+
+    static func page(_ rig: AtspiRig, _ pid: Int32) throws -> Snapshot {
+        try Snapshot(try rig.tandemAtspi(["--snapshot", "--pid", String(pid)]).stdout)
+    }
+
+    @Test func aParagraphKeepsItsFieldAndATableItsCells() throws {
+        let rig = try AtspiRig.get()
+        let profile = try temporaryDirectory(prefix: "tandem-chromium")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let browser = try rig.chromium(profile: profile, page: AtspiRig.formPage, title: "Sign Up")
+        defer { browser.stop() }
+        let s = try Self.page(rig, browser.pid)
+        // <p><label>Your name</label> <input> as it should be printed.</p>: the label, the
+        // field and the words after it, each a stop of its own, in the page's order
+        let labels = s.elements.compactMap { $0["label"] as? String }
+        let field = try #require(s.elements.first { ($0["traits"] as? [String])?.contains("textField") == true })
+        #expect(field["label"] as? String == "Your name")
+        #expect(s.elements.contains { $0["label"] as? String == "Your name" && $0["traits"] as? [String] == ["staticText"] })
+        let words = try #require(labels.firstIndex { $0.contains("as it should be printed.") })
+        let name = try #require(labels.firstIndex { $0 == "Your name" })
+        #expect(name < words)
+        #expect(!labels.contains { $0.contains("Your name, ") }, "\(labels)")
+        // the table's cells say where they are; its header row's cells head their columns
+        let table = try #require(s.element("Loaf prices"))
+        #expect(table["container"] as? String == "dataTable")
+        func cell(_ label: String) -> [String: String]? {
+            (s.elements.first { $0["label"] as? String == label }?["cell"] as? [String: Any])?.mapValues { "\($0)" }
+        }
+        #expect(cell("Loaf") == ["row": "0", "column": "0", "header": "column"])
+        #expect(cell("Price") == ["row": "0", "column": "1", "header": "column"])
+        #expect(cell("Rye") == ["row": "1", "column": "0"])
+        #expect(cell("3 euros") == ["row": "1", "column": "1"])
+        #expect(cell("Spelt") == ["row": "2", "column": "0"])
+        #expect(cell("Done") == nil)
+        // a snapshot with cells is a catalog `tandem lint` takes
+        let dir = try temporaryDirectory(prefix: "tandem-form")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = dir + "/form.catalog.json"
+        try rig.tandemAtspi(["--snapshot", "--pid", String(browser.pid)]).stdout.write(toFile: catalog, atomically: true, encoding: .utf8)
+        let lint = try rig.tandem(["lint", "--disable", "small-target", catalog])
+        #expect(lint.status == 0, "\(lint.output)")
+    }
+
+    /// Waits until speech says exactly `text`; what was said meanwhile.
+    static func hearExactly(_ run: Run, _ text: String, timeout: Duration = .seconds(10)) -> (heard: Bool, said: [String]) {
+        var said: [String] = []
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            guard let line = try? run.controller.nextTranscriptLine(timeout: end - ContinuousClock.now) else { break }
+            if let s = line.spoken {
+                said.append(s)
+                if s == text { return (true, said) }
+            }
+        }
+        return (false, said)
+    }
+
+    @Test func typingIntoAWebFieldAndReadingATable() throws {
+        let profile = try temporaryDirectory(prefix: "tandem-chromium")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let run = try Run(chromiumProfile: profile, page: AtspiRig.formPage, title: "Sign Up")
+        defer { run.stop() }
+        try run.press("first")
+        #expect(try run.nextUntil("Your name, text field"))
+        // Chromium's field has no EditableText: the bridge focuses it and types the keys
+        try run.press("type hi")
+        let typed = Self.hearExactly(run, "hi")
+        #expect(typed.heard, "said: \(typed.said); the bridge: \(run.bridge.standardError.suffix(2000))")
+        func value() -> String? {
+            (try? Self.page(run.rig, run.app.pid))?.elements.first { ($0["traits"] as? [String])?.contains("textField") == true }?["value"] as? String
+        }
+        #expect(waitUntil(timeout: .seconds(5)) { value() == "hi" })
+        try run.press("delete")
+        #expect(waitUntil(timeout: .seconds(5)) { value() == "h" })
+        try run.press("type ey")
+        #expect(Self.hearExactly(run, "hey").heard)
+        try run.press("clear")
+        #expect(waitUntil(timeout: .seconds(5)) { value() == nil })
+        #expect(!run.bridge.standardError.contains("did not do it"), "\(run.bridge.standardError)")
+        // the table: a cell says its column header (not the one above a row's first cell), its
+        // row when it starts one, and its column
+        let rye = try #require(try Self.nextUntilLine(run, containing: "Rye"))
+        #expect(rye.contains("row 2") && rye.contains("column 1") && !rye.contains("Loaf"), "\(rye)")
+        try run.press("next")
+        let price = Self.hearExactly(run, "Price, 3 euros, column 2")
+        #expect(price.heard, "said: \(price.said)")
+    }
+
+    /// `next` until a spoken line contains `text`; that line.
+    static func nextUntilLine(_ run: Run, containing text: String, limit: Int = 15) throws -> String? {
+        for _ in 0..<limit {
+            try run.press("next")
+            if let line = run.hear(text, timeout: .seconds(1)).said.last, line.contains(text) { return line }
+        }
+        return nil
+    }
+}
