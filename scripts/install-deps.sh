@@ -12,7 +12,8 @@ PACKAGES=(
   chromium                                 # tandem test --html: the report is loaded in a real browser by the tests
   libatspi2.0-dev at-spi2-core             # tandem atspi (CAtspi) and the AT-SPI bus and registry its tests start
   xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
-  python3-gi gir1.2-gtk-3.0                # the GTK 3 test app (Tests/Fixtures/atspi/pantry.py)
+  python3-gi gir1.2-gtk-3.0                # the GTK 3 test apps (Tests/Fixtures/atspi/pantry.py, ledger.py)
+  firefox-esr                              # tandem atspi's tests read a web page in Firefox too
   libxml2                                  # the tests check JUnit reports with FoundationXML's XMLDocument
   python3-yaml                             # the tests read Examples/ci's GitHub and GitLab files as YAML
 )

@@ -62,6 +62,9 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         return error == nil
     }
 
+    /// The toolkit behind the application (`gtk`, `Chromium`, `Gecko`, `Qt`).
+    public var toolkitName: String { string { atspi_accessible_get_toolkit_name($0, $1) } ?? "" }
+
     /// Has libatspi keep this application's role, name, description, states, parent, children
     /// and interfaces (`ATSPI_CACHE_DEFAULT`): filled by the application's own cache at first
     /// contact (`org.a11y.atspi.Cache.GetItems`, one D-Bus call for the whole tree) and kept

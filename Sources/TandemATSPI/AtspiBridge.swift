@@ -417,6 +417,9 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 // only a control takes the app's focus: Tandem's own move to a container (the
                 // page itself, when a modal's elements went) must not pull it off the control
                 guard self.isStop(element) else { return }
+                // a table cell is not given focus: GTK's tree view would select its row (a
+                // change the user did not ask for) and move focus to a cell of its choosing
+                if let role = self.desktop.reader.known[element]?.role, RoleTable.tableCells.contains(role) { return }
                 guard let object = self.desktop.reader.ids.object(element) else { return }
                 let states = object.states
                 if states.contains("focusable") && !states.contains("focused") { _ = object.grabFocus() }

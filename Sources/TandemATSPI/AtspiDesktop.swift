@@ -40,8 +40,13 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
         loop.sync { Accessible.desktop()?.children().map(\.name) ?? [] }
     }
 
+    /// The toolkits whose cache (`GetItems`) is their tree as they answer it field by field
+    /// (tested: CachedReadTests). Firefox's (`Gecko`) holds empty names and stale states, so
+    /// an application of any other toolkit is read field by field.
+    static let cachedToolkits: Set<String> = ["gtk", "chromium"]
+
     /// Finds the application (on the loop thread), and has libatspi cache its tree's fields
-    /// (Docs/atspi.md#speed).
+    /// when its toolkit's cache can be trusted (Docs/atspi.md#speed).
     func find(_ query: AppQuery) -> Accessible? {
         guard let desktop = Accessible.desktop() else { return nil }
         for app in desktop.children() {
@@ -51,7 +56,7 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
             case .pid(let p): found = app.processID == p
             }
             if found {
-                app.cacheFields()
+                if Self.cachedToolkits.contains(app.toolkitName.lowercased()) { app.cacheFields() }
                 return app
             }
         }
@@ -80,7 +85,7 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
         let reader = self.reader
         let found: (String, Int32, AppScreen)? = loop.sync {
             guard let app = self.find(query) else { return nil }
-            self.awaitCache(of: app)
+            if Self.cachedToolkits.contains(app.toolkitName.lowercased()) { self.awaitCache(of: app) }
             let name = app.name
             let screen = reader.screen(of: app, appName: name)
             for (id, count) in reader.truncated {

@@ -104,7 +104,12 @@ final class TreeReader {
             if role == "dialog" || role == "file chooser" || role == "font chooser" { e.handles.insert(.escape) }
         default: break
         }
-        let label = name.isEmpty && isStop ? foldedText(a) : name
+        var label = name.isEmpty && isStop ? foldedText(a) : name
+        if label.isEmpty, isStop, !traits.contains(.textField) {
+            // Firefox keeps a node's text in its own Text, not in child objects (a caption, a
+            // list item); a child object stands in it as U+FFFC
+            label = (a.text ?? "").replacingOccurrences(of: "\u{FFFC}", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         e.label = label.isEmpty ? nil : label
         let description = a.descriptionText
         if !description.isEmpty && description != name { e.hint = description }

@@ -148,6 +148,17 @@ extension AtspiRig {
 
     static let formPage = PackageRoot.path("Tests/Fixtures/atspi/form.html")
 
+    /// Firefox (ESR) on a test page with a profile of its own, once the page's document is on
+    /// the bus.
+    func firefox(profile: String, page: String, title: String) throws -> DesktopApp {
+        let app = try DesktopApp(["/usr/bin/firefox-esr", "--no-remote", "--new-instance", "--profile", profile, "file://" + page], environment: environment)
+        let ready = waitUntil(timeout: .seconds(60)) {
+            ((try? self.tandemAtspi(["--snapshot", "--pid", String(app.pid)]))?.stdout ?? "").contains("\"title\": \"" + title + "\"")
+        }
+        guard ready else { throw TestSupportError("Firefox did not publish the test page on the accessibility bus") }
+        return app
+    }
+
     /// Chromium on a test page (the store, or `page` with its `title`), with a profile of its
     /// own, once the page's document is on the bus (its snapshot names the page).
     func chromium(profile: String, page: String = AtspiRig.storePage, title: String = "Corner Store") throws -> DesktopApp {

@@ -41,6 +41,10 @@ import Testing
         defer { run.stop() }
         try run.press("first")
         #expect(try run.nextUntil("Spelt"))
+        // moving onto a cell neither selects its row in the app nor has GTK move Tandem on
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try run.controller.status().focus == "table-cell-spelt")
+        #expect(!((try run.snapshot()).element("Spelt")?["traits"] as? [String] ?? []).contains("selected"))
         // the rotor's second custom action is GTK's "activate": the row is activated
         try run.press("action-next", "action-next")
         #expect(run.hear("activate").heard)

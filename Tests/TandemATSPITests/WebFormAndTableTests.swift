@@ -106,3 +106,62 @@ import Testing
         return nil
     }
 }
+
+/// A whole read is served from libatspi's cache (Docs/atspi.md#speed) and reads the same as one
+/// that asks the application for every field (`ATSPI_NO_CACHE=1`, libatspi's own switch).
+@Suite(.serialized) struct CachedReadTests {
+    @Test func aCachedReadIsTheApplicationsTree() throws {
+        let rig = try AtspiRig.get()
+        let profile = try temporaryDirectory(prefix: "tandem-chromium")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let browser = try rig.chromium(profile: profile)
+        defer { browser.stop() }
+        let name = SnapshotTests.unique("pantry")
+        let pantry = try rig.pantry(name: name)
+        defer { pantry.stop() }
+        for query in [["--pid", String(browser.pid)], ["--app", name]] {
+            var traced = rig.environment
+            traced["TANDEM_ATSPI_TRACE"] = "1"
+            let cached = try ProcessRunner.run([try TandemBinary.path(), "atspi", "--snapshot"] + query, environment: traced)
+            #expect(cached.status == 0)
+            // the application's cache came in one GetItems before the read
+            #expect(cached.stderr.contains("the application's cache arrived"), "\(cached.stderr)")
+            var uncached = rig.environment
+            uncached["ATSPI_NO_CACHE"] = "1"
+            let asked = try ProcessRunner.run([try TandemBinary.path(), "atspi", "--snapshot"] + query, environment: uncached)
+            #expect(asked.status == 0)
+            #expect(cached.stdout == asked.stdout, "\(query): the cached read differs from the application's own answers")
+        }
+    }
+}
+
+/// Firefox (ESR) on the same page: the same roles map the same way; its cache is not used
+/// (Docs/atspi.md#speed), and a stop's text comes from its own Text (Firefox has no text
+/// objects under it).
+@Suite(.serialized) struct FirefoxTests {
+    @Test func aPageInFirefox() throws {
+        let rig = try AtspiRig.get()
+        let profile = try temporaryDirectory(prefix: "tandem-firefox")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let browser = try rig.firefox(profile: profile, page: AtspiRig.formPage, title: "Sign Up")
+        defer { browser.stop() }
+        let read = try rig.tandemAtspi(["--snapshot", "--pid", String(browser.pid)])
+        #expect(read.status == 0, "\(read.stderr)")
+        let s = try SnapshotTests.Snapshot(read.stdout)
+        // the page is the screen; Firefox's own toolbars are left out
+        #expect(s.screen["id"] as? String == "page")
+        #expect(s.element("Back") == nil)
+        #expect(s.traits("Sign up") == ["header"])
+        let field = try #require(s.elements.first { ($0["traits"] as? [String])?.contains("textField") == true })
+        #expect(field["label"] as? String == "Your name")
+        #expect(s.element("Loaf prices")?["container"] as? String == "dataTable")
+        #expect((s.element("3 euros")?["cell"] as? [String: Any]).map { "\($0["row"] ?? "")/\($0["column"] ?? "")" } == "1/1")
+        // the caption's text is its own Text
+        #expect(s.elements.contains { $0["label"] as? String == "Loaf prices" && $0["traits"] as? [String] == ["staticText"] })
+        // read field by field: the same as libatspi asking for every field itself
+        var uncached = rig.environment
+        uncached["ATSPI_NO_CACHE"] = "1"
+        let asked = try ProcessRunner.run([try TandemBinary.path(), "atspi", "--snapshot", "--pid", String(browser.pid)], environment: uncached)
+        #expect(read.stdout == asked.stdout)
+    }
+}
