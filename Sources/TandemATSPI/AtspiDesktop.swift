@@ -41,8 +41,8 @@ public final class AtspiDesktop: @unchecked Sendable {  // `reader` is only used
     }
 
     /// The toolkits whose cache (`GetItems`) is their tree as they answer it field by field
-    /// (tested: CachedReadTests). Firefox's (`Gecko`) holds empty names and stale states, so
-    /// an application of any other toolkit is read field by field.
+    /// (tested: CachedReadTests). Firefox's (`Gecko`) holds empty names, so an application of
+    /// any other toolkit is read field by field.
     static let cachedToolkits: Set<String> = ["gtk", "chromium"]
 
     /// Finds the application (on the loop thread), and has libatspi cache its tree's fields
