@@ -95,6 +95,39 @@ struct RoundBoundTests {
         #expect(atKey >= 1, "the first announcement was not translated: the test would show no bound")
     }
 
+    @Test("only braille changes: the round's speech and events are those of a session writing every frame, and its frames are some of that session's, the newest last")
+    func speechUnchanged() throws {
+        var held = try Round()
+        var every = try Round()
+        every.core.session.framePerMillisecond = false
+        for t in [1_000, 1_500] {
+            held.flood(32, at: t)
+            every.flood(32, at: t)
+        }
+        held.core.advance(to: 6_000)
+        every.core.advance(to: 6_000)
+        func split(_ r: Round) -> (other: [Record], otherTimes: [Int], frames: [BrailleFrame]) {
+            let all = r.records.records
+            let other = all.filter { if case .braille = $0.record { false } else { true } }
+            return (other.map(\.record), other.map(\.time), all.compactMap { if case .braille(let f) = $0.record { f } else { nil } })
+        }
+        let h = split(held), e = split(every)
+        #expect(h.other == e.other, "speech or events differ")
+        #expect(h.otherTimes == e.otherTimes, "speech or events at other times")
+        #expect(h.frames.last == e.frames.last, "a different frame last")
+        // Each frame written with the hold is one the session writing every frame wrote too,
+        // in the same order.
+        var rest = e.frames[...]
+        for f in h.frames {
+            guard let i = rest.firstIndex(of: f) else {
+                Issue.record("a frame no session writing every frame wrote: \(f)")
+                break
+            }
+            rest = rest[(i + 1)...]
+        }
+        #expect(h.frames.count < e.frames.count / 4, "\(h.frames.count) frames held to one a millisecond, \(e.frames.count) written")
+    }
+
     @Test("through the live runner on a clock moved by hand: the round writes one frame in its millisecond, and the next one shows the key's line")
     func throughTheRunner() throws {
         let profile = try ProfileStore.shipped.load("default").0
@@ -131,7 +164,10 @@ struct RoundBoundTests {
         send("app", #"{"type":"hello","v":1,"role":"app","name":"Mail"}"#)
         send("ctl", #"{"type":"hello","v":1,"role":"controller"}"#)
         send("app", #"{"type":"screen","screen":{"id":"s","root":{"id":"r","children":[{"id":"a","label":"Inbox"},{"id":"b","label":"Sent"},{"id":"c","label":"Drafts"}]}}}"#)
-        // The screen's line is written in the millisecond after the opening one's.
+        // All at time 0, the opening's millisecond: the screen's line is written in the next.
+        try #require(waitUntil {
+            records.records.contains { if case .event(let e) = $0.record { e.type == "focus" && e.fields.contains(.init("id", "a")) } else { false } }
+        }, "the screen never took focus")
         clock.advance(milliseconds: 1)
         try #require(waitUntil { lastFrame()?.frame.text.contains("Inbox") == true }, "the screen's focus line never reached the display")
 
