@@ -128,6 +128,23 @@ struct RoundBoundTests {
         #expect(h.frames.count < e.frames.count / 4, "\(h.frames.count) frames held to one a millisecond, \(e.frames.count) written")
     }
 
+    @Test("in a millisecond that has its frame, an input that changes nothing on the display holds nothing; one that does holds one frame")
+    func holdsOnlyAChange() throws {
+        var round = try Round()
+        round.core.apply(.command(.next, fromDisplay: true), at: 2_000)
+        #expect(round.frames(at: 2_000).count == 1)
+        // A client connecting changes nothing the display shows: no timer, the session quiet
+        // as far as braille goes.
+        round.core.apply(.clientConnected("other"), at: 2_000)
+        #expect(!round.core.session.timers.contains(.heldFrame))
+        round.send("app", #"{"type":"notify","notification":"announcement","text":"Sent"}"#, at: 2_000)
+        #expect(round.core.session.timers.contains(.heldFrame))
+        #expect(round.frames(at: 2_000).count == 1)
+        round.core.advance(to: 2_001)
+        #expect(round.frames(at: 2_001).map(\.text) == ["Sent"])
+        #expect(!round.core.session.timers.contains(.heldFrame))
+    }
+
     @Test("through the live runner on a clock moved by hand: the round writes one frame in its millisecond, and the next one shows the key's line")
     func throughTheRunner() throws {
         let profile = try ProfileStore.shipped.load("default").0
