@@ -218,6 +218,12 @@ struct BrailleDisplay {
         return f
     }
 
+    /// Whether the next frame may differ from the last one written, found without translating:
+    /// a line waits to be translated, or what is shown moved (a pan, a message gone, a width).
+    var mayChangeFrame: Bool {
+        pendingFocus != nil || pendingUpdate != nil || pendingFlash != nil || frame() != lastFrame
+    }
+
     /// The text of the message on the display now (the last frame written), if it is one.
     var lastWrittenFlash: String? { lastFrame?.flash == true ? lastFrame?.text : nil }
 

@@ -246,7 +246,15 @@ extension Session {
     }
 
     mutating func flushBraille() {
-        guard profile.braille, let frame = display.takeChangedFrame() else { return }
+        guard profile.braille else { return }
+        if framePerMillisecond, lastFrameAt == now {
+            // This millisecond has its frame: a change waits, untranslated, for the next one,
+            // where the newest state is written (a burst's superseded frames cost nothing).
+            if display.mayChangeFrame, !timers.contains(.heldFrame) { timers.add(.heldFrame, at: now + 1) }
+            return
+        }
+        guard let frame = display.takeChangedFrame() else { return }
+        lastFrameAt = now
         emit(.braille(frame))
     }
 

@@ -64,6 +64,13 @@ public struct Session {
     var missedMessages: [String] = []
     /// The message last flashed and how many times in a row (a repeat is counted on the display).
     var repeatedFlash: (text: String, count: Int, shown: String)?
+    /// Braille is written at most once a millisecond (a live session, where each input is an
+    /// instant, and a recording of it; `SessionCore` sets it for `.eachInput`): a frame due in
+    /// a millisecond that already wrote one is held, untranslated, to the next, so of a burst
+    /// only the newest state is translated and written (Docs/reliability.md#round-bound).
+    var framePerMillisecond = false
+    /// When the last braille frame was written.
+    var lastFrameAt: Milliseconds?
 
     public init(catalog: Catalog, profile: Profile, sink: any OutputSink, timing: SpeechTiming,
                 screen: String? = nil, makeTranslator: @escaping @Sendable (Profile) -> any BrailleTranslator) {
@@ -241,6 +248,8 @@ public struct Session {
             advanceReadAll()
         case .progressBraille:
             if let line = progressBraille.due(at: now) { display.updateFocus(line) }
+        case .heldFrame:
+            break  // the settle that follows writes the newest frame
         }
     }
 }

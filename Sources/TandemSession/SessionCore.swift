@@ -19,7 +19,9 @@ import TandemVocabulary
 public struct SessionCore {
     /// How inputs make instants.
     public enum Instants: Sendable {
-        /// Each input is an instant of its own: live input, and recordings of it.
+        /// Each input is an instant of its own: live input, and recordings of it. Braille is
+        /// then written at most once a millisecond (`Session.framePerMillisecond`), so a burst
+        /// of inputs at one time translates and writes one frame, the newest.
         case eachInput
         /// Inputs at the same time are one instant: a scenario's lines between two `wait`s.
         case sameTime
@@ -41,6 +43,7 @@ public struct SessionCore {
     public init(session: Session, service: Service? = nil, keyMap: KeyMap = .default, instants: Instants = .eachInput) {
         self.instants = instants
         self.session = session
+        self.session.framePerMillisecond = instants == .eachInput
         self.service = service
         self.keyMap = keyMap
     }

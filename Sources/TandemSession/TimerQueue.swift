@@ -14,6 +14,9 @@ struct TimerQueue {
         case readAllStep
         /// The periodic sound of a focused indeterminate loading indicator.
         case busyTick
+        /// A braille frame held to the next millisecond: a live session writes at most one a
+        /// millisecond (`Session.framePerMillisecond`); the settle after it writes the newest.
+        case heldFrame
     }
 
     struct Entry {

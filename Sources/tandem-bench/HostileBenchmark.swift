@@ -191,7 +191,8 @@ enum HostileBenchmark {
 
     /// What one round of one client's lines (`readChunk`, 64 KiB) can hold the session thread
     /// for: 32 announcements of 2,000 mixed characters, applied at one time, each an instant of
-    /// its own as `tandem serve` applies a batch — each is flashed, so each is translated.
+    /// its own as `tandem serve` applies a batch — each is flashed, but a live session writes
+    /// one frame a millisecond, so only the first is translated (Docs/reliability.md#round-bound).
     static func round() -> UInt64 {
         var app = App()
         app.send(#"{"type":"screen","screen":{"id":"s","root":{"id":"r","children":[{"id":"f","label":"Notes"}]}}}"#)
