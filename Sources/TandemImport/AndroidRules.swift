@@ -55,72 +55,212 @@ struct AndroidRole {
     }
 }
 
+/// The attributes of one UiAutomator node the rules read, found once: where each value is
+/// (an index into the page's spans, -1 when the node has no such attribute) and the booleans
+/// as bits (`present`: written; `on`: written `"true"` or `"1"`), so that no rule looks an
+/// attribute up by name.
+struct AndroidFacts {
+    var className: Int32 = -1
+    var text: Int32 = -1
+    var description: Int32 = -1
+    var resourceID: Int32 = -1
+    var hint: Int32 = -1
+    var bounds: Int32 = -1
+    var present: UInt16 = 0
+    var on: UInt16 = 0
+
+    enum Flag: UInt16 {
+        case checkable, checked, clickable, longClickable, focusable, enabled, selected, password, scrollable, displayed, visibleToUser
+        var bit: UInt16 { 1 << rawValue }
+    }
+
+    /// `flag == true` as `SourceNode.flag` reads it.
+    @inline(__always) func isOn(_ f: Flag) -> Bool { on & f.bit != 0 }
+    /// `flag == false`: written, and not `"true"` or `"1"`.
+    @inline(__always) func isOff(_ f: Flag) -> Bool { present & f.bit != 0 && on & f.bit == 0 }
+
+    /// Every attribute of element `i` of `tree`, each name compared once.
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
+        for k in tree.attributes[i] {
+            let s = tree.spans[Int(k)]
+            let from = Int(s.nameFrom)
+            func named(_ name: StaticString) -> Bool { PageTree.name(d, s, is: name) }
+            var flag: Flag?
+            switch Int(s.nameTo) - from {
+            case 4:
+                if named("text") { text = k } else if named("hint") { hint = k }
+            case 5:
+                if named("class") { className = k }
+            case 6:
+                if named("bounds") { bounds = k }
+            case 7:
+                if named("checked") { flag = .checked } else if named("enabled") { flag = .enabled }
+            case 8:
+                if named("selected") { flag = .selected } else if named("password") { flag = .password }
+            case 9:
+                switch d[from] {
+                case UInt8(ascii: "c"): if named("checkable") { flag = .checkable } else if named("clickable") { flag = .clickable }
+                case UInt8(ascii: "f"): if named("focusable") { flag = .focusable }
+                case UInt8(ascii: "d"): if named("displayed") { flag = .displayed }
+                default: break
+                }
+            case 10:
+                if named("scrollable") { flag = .scrollable }
+            case 11:
+                if named("resource-id") { resourceID = k }
+            case 12:
+                if named("content-desc") { description = k }
+            case 14:
+                if named("long-clickable") { flag = .longClickable }
+            case 15:
+                if named("visible-to-user") { flag = .visibleToUser }
+            default:
+                break
+            }
+            if let flag {
+                present |= flag.bit
+                if tree.isTrue(Int(k)) { on |= flag.bit }
+            }
+        }
+    }
+}
+
 /// A UiAutomator dump (`adb shell uiautomator dump`, `<hierarchy><node class=…>`) or Appium
 /// UiAutomator2's page source (`<hierarchy><android.widget.FrameLayout class=…>`) to a screen:
 /// the stops TalkBack would reach, said as VoiceOver says them (Docs/import.md#android).
+///
+/// Each node's attributes are read once (`AndroidFacts`), and what the rules ask of a node
+/// more than once — its role, frame, whether it is on screen, whether it takes focus, whether
+/// it speaks — is worked out once a node, in document order, before the walk.
 struct AndroidRules {
     let file: String
     /// Pixels a point; from `--density`, else the screen's width taken as 360 points.
     var density: Double?
     var warnings: [ImportError] = []
-    private var unknown: Set<String> = []
 
     init(file: String, density: Double?) { self.file = file; self.density = density }
 
     static let screenWidthPoints = 360.0
 
-    mutating func screen(_ document: SourceNode) throws(ImportError) -> ImportedNode {
-        guard document.tag == "hierarchy" else {
-            let hint = document.tag.hasPrefix("XCUIElementType") || document.tag == "AppiumAUT"
+    /// What the walk reads of each node (by its row in the page's table).
+    private var facts: [AndroidFacts] = []
+    private var kinds: [AndroidRole.Kind] = []
+    private var frames: [Frame?] = []
+    private var shown: [Bool] = []
+    private var actionable: [Bool] = []
+    /// `text` / `content-desc` with something that is not white space (`AndroidRules.text`).
+    private var speaksText: [Bool] = []
+    private var speaksDescription: [Bool] = []
+    private var tree: PageTree?
+
+    /// The screen's elements, root first, in `out`.
+    mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
+        guard tree.tags[0] == "hierarchy" else {
+            let tag = tree.tags[0]
+            let hint = tag.hasPrefix("XCUIElementType") || tag == "AppiumAUT"
                 ? " (a WebDriverAgent page source: import it with `tandem import ios`)" : ""
-            throw ImportError(at(document), "not a UiAutomator dump: its root is <\(document.tag)>, not <hierarchy>\(hint)")
+            throw ImportError(tree.location(0), "not a UiAutomator dump: its root is <\(tag)>, not <hierarchy>\(hint)")
         }
+        self.tree = tree
+        let n = tree.count
+        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { AndroidFacts(tree, $0, d) } }
         // Bounds are checked first: a malformed one is an error wherever it is.
+        var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
         var widest = 0.0
-        try checkBounds(document, widest: &widest)
+        for i in 0..<n where facts[i].bounds >= 0 {
+            let span = Int(facts[i].bounds)
+            guard let (x1, y1, x2, y2) = tree.withValue(span, Self.pixels(bytes:)) else {
+                throw ImportError(tree.location(i), "bounds \"\(tree.string(span))\" is not [x1,y1][x2,y2]")
+            }
+            if x2 < x1 || y2 < y1 {
+                warnings.append(ImportError(tree.location(i), "bounds \"\(tree.string(span))\" end before they start: the element is taken as not on screen"))
+            }
+            widest = max(widest, x2 - x1)
+            pixels[i] = (x1, y1, x2, y2)
+        }
+        let screenWidth = tree.span(0, named: "width").flatMap { Double(tree.string($0)) }
+        let screenHeight = tree.span(0, named: "height").flatMap { Double(tree.string($0)) }
         if density == nil {
-            let width = document["width"].flatMap(Double.init) ?? widest
+            let width = screenWidth ?? widest
             density = width > 0 ? width / Self.screenWidthPoints : 1
         }
-        var root = ImportedNode(element: Element(id: ""), idHint: "app", source: at(document))
-        root.element.accessible = false
-        if let w = document["width"].flatMap(Double.init), let h = document["height"].flatMap(Double.init), let d = density {
-            root.element.frame = Frame(x: 0, y: 0, width: Self.round(w / d), height: Self.round(h / d))
+        let d = density ?? 1
+        kinds = Array(repeating: .plain, count: n)
+        frames = Array(repeating: nil, count: n)
+        shown = Array(repeating: false, count: n)
+        actionable = Array(repeating: false, count: n)
+        speaksText = Array(repeating: false, count: n)
+        speaksDescription = Array(repeating: false, count: n)
+        var roles = RoleCache()
+        for i in 0..<n {
+            let f = facts[i]
+            if i > 0 { kinds[i] = roles.kind(i, tree, f, warnings: &warnings) }
+            if let (x1, y1, x2, y2) = pixels[i] {
+                frames[i] = Frame(x: Self.round(x1 / d), y: Self.round(y1 / d),
+                                  width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
+            }
+            shown[i] = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frames[i].map { $0.width > 0 && $0.height > 0 } ?? true)
+            if shown[i], f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
+                let kind = kinds[i]
+                actionable[i] = !(kind == .list || kind == .tabBar || (f.isOn(.scrollable) && tree.hasChildren(i)))
+            }
+            speaksText[i] = f.text >= 0 && tree.hasText(Int(f.text))
+            speaksDescription[i] = f.description >= 0 && tree.hasText(Int(f.description))
         }
-        root.children = document.children.flatMap { node($0, taken: false) }
-        return root
+        var root = Element(id: "")
+        root.accessible = false
+        if let w = screenWidth, let h = screenHeight, let d = density {
+            root.frame = Frame(x: 0, y: 0, width: Self.round(w / d), height: Self.round(h / d))
+        }
+        let me = out.add(root, hint: "app", source: tree.location(0), parent: nil)
+        for c in tree.children(0) { node(c, taken: false, parent: me, into: &out) }
     }
 
-    func at(_ n: SourceNode) -> SourceLocation { SourceLocation(file: file, line: n.line, column: n.column) }
+    /// Each class's role, looked up in `AndroidRole.table` once a class a screen; an unknown
+    /// class is named once, at its first node (Docs/import.md#unknown-types).
+    struct RoleCache {
+        /// The class value's hash → its first span (to compare with) and what it is.
+        var known: [UInt64: (span: Int32, kind: AndroidRole.Kind)] = [:]
+        var unknown: Set<String> = []
 
-    /// `android.widget.Button` → `Button`: the `class` attribute, else the tag (UiAutomator2
-    /// names its tags after the class).
-    static func className(_ n: SourceNode) -> String { n["class"] ?? n.tag }
-
-    static func simpleName(_ n: SourceNode) -> String {
-        // On the attribute's bytes: every node's class is looked up, often more than once.
-        let fromClass = n.withValueBytes("class") { b -> String in
-            var start = b.count
-            while start > 0, b[start - 1] != UInt8(ascii: ".") { start -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+        mutating func kind(_ i: Int, _ tree: PageTree, _ f: AndroidFacts, warnings: inout [ImportError]) -> AndroidRole.Kind {
+            var key: UInt64 = 0
+            if f.className >= 0 {
+                key = tree.hash(Int(f.className))
+                if let hit = known[key], tree.same(Int(hit.span), Int(f.className)) { return hit.kind }
+            }
+            let name = AndroidRules.simpleName(tree, i, f)
+            let kind: AndroidRole.Kind
+            if let k = AndroidRole.table[name] {
+                kind = k
+            } else {
+                kind = .plain
+                let className = f.className >= 0 ? tree.string(Int(f.className)) : tree.tags[i]
+                if unknown.insert(className).inserted {
+                    warnings.append(ImportError(tree.location(i), "unknown class \(className): imported as a plain element (Docs/import.md#unknown-types)"))
+                }
+            }
+            if f.className >= 0, known[key] == nil { known[key] = (f.className, kind) }
+            return kind
         }
-        if let fromClass { return fromClass }
-        let c = n.tag
+    }
+
+    /// `android.widget.Button` → `Button`: after the last `.` of the `class` attribute, else of
+    /// the tag (UiAutomator2 names its tags after the class).
+    static func simpleName(_ tree: PageTree, _ i: Int, _ f: AndroidFacts) -> String {
+        if f.className >= 0 {
+            return tree.withValue(Int(f.className)) { b -> String in
+                var start = b.count
+                while start > 0, b[start - 1] != UInt8(ascii: ".") { start -= 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+            }
+        }
+        let c = tree.tags[i]
         guard let dot = c.lastIndex(of: ".") else { return c }
         return String(c[c.index(after: dot)...])
     }
 
-    mutating func role(_ n: SourceNode) -> AndroidRole {
-        let name = Self.simpleName(n)
-        if let kind = AndroidRole.table[name] { return AndroidRole(kind: kind) }
-        if unknown.insert(Self.className(n)).inserted {
-            warnings.append(ImportError(at(n), "unknown class \(Self.className(n)): imported as a plain element (Docs/import.md#unknown-types)"))
-        }
-        return AndroidRole(kind: .plain)
-    }
-
-    /// `[x1,y1][x2,y2]` in pixels (integers or decimals, maybe negative; spaces allowed). Read
-    /// byte by byte: every node's bounds are read several times on a screen.
+    /// `[x1,y1][x2,y2]` in pixels (integers or decimals, maybe negative; spaces allowed).
     static func pixels(_ s: String) -> (Double, Double, Double, Double)? {
         var s = s
         return s.withUTF8 { pixels(bytes: $0) }
@@ -129,7 +269,7 @@ struct AndroidRules {
     static func pixels(bytes: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
         var numbers = (0.0, 0.0, 0.0, 0.0)
         var count = 0
-        let separators: [UInt8] = Array("[,][,]".utf8)
+        let separators: StaticString = "[,][,]"
         var next = 0
         // The number being read: its digits, sign and place after a point.
         var value = 0.0, negative = false, digits = 0, scale = 0.0
@@ -146,7 +286,7 @@ struct AndroidRules {
                 guard scale == 0 else { return nil }
                 scale = 10
             default:
-                guard next < separators.count, b == separators[next] else { return nil }
+                guard next < separators.utf8CodeUnitCount, b == separators.utf8Start[next] else { return nil }
                 if b == UInt8(ascii: "[") {
                     guard digits == 0, !negative, scale == 0 else { return nil }
                 } else {
@@ -164,111 +304,95 @@ struct AndroidRules {
                 next += 1
             }
         }
-        guard next == separators.count, count == 4, digits == 0, !negative, scale == 0 else { return nil }
+        guard next == separators.utf8CodeUnitCount, count == 4, digits == 0, !negative, scale == 0 else { return nil }
         return numbers
-    }
-
-    /// Malformed bounds are an error; inverted ones (`[10,10][5,5]`) a warning (the element is
-    /// taken as not on screen).
-    mutating func checkBounds(_ n: SourceNode, widest: inout Double) throws(ImportError) {
-        if let b = n["bounds"] {
-            guard let (x1, y1, x2, y2) = Self.pixels(b) else {
-                throw ImportError(at(n), "bounds \"\(b)\" is not [x1,y1][x2,y2]")
-            }
-            if x2 < x1 || y2 < y1 {
-                warnings.append(ImportError(at(n), "bounds \"\(b)\" end before they start: the element is taken as not on screen"))
-            }
-            widest = max(widest, x2 - x1)
-        }
-        for c in n.children { try checkBounds(c, widest: &widest) }
     }
 
     static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
-    /// The frame in points; `nil` without bounds; empty or inverted bounds are zero size.
-    func frame(_ n: SourceNode) -> Frame? {
-        guard let read = n.withValueBytes("bounds", Self.pixels(bytes:)), let (x1, y1, x2, y2) = read else { return nil }
-        let d = density ?? 1
-        return Frame(x: Self.round(x1 / d), y: Self.round(y1 / d),
-                     width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
-    }
+    private func tree_() -> PageTree { tree! }
 
-    /// On screen: not `displayed="false"` nor `visible-to-user="false"`, and not zero size.
-    func shown(_ n: SourceNode) -> Bool {
-        guard n.flag("displayed") != false, n.flag("visible-to-user") != false else { return false }
-        return frame(n).map { $0.width > 0 && $0.height > 0 } ?? true
-    }
-
-    static func text(_ n: SourceNode, _ name: String) -> String? {
-        guard let t = n[name] else { return nil }
-        // ASCII (most texts, and every empty one): whitespace is tab to carriage return and space.
-        if t.utf8.allSatisfy({ $0 < 0x80 }) {
-            return t.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) }) ? t : nil
-        }
-        return t.contains(where: { !$0.isWhitespace }) ? t : nil
-    }
-
-    /// Takes TalkBack's focus itself: clickable, long-clickable or focusable, and on screen;
-    /// a scrolling container with content is not (its items are).
-    func isActionable(_ n: SourceNode, _ role: AndroidRole) -> Bool {
-        guard shown(n), n.flag("clickable") == true || n.flag("long-clickable") == true || n.flag("focusable") == true else {
-            return false
-        }
-        if role.kind == .list || role.kind == .tabBar || (n.flag("scrollable") == true && !n.children.isEmpty) { return false }
-        return true
-    }
-
-    /// What node `n` becomes. `taken`: an actionable ancestor speaks for the non-actionable
-    /// nodes under it (TalkBack's merge), so they are not stops.
-    mutating func node(_ n: SourceNode, taken: Bool) -> [ImportedNode] {
-        let role = self.role(n)
-        if isActionable(n, role) {
-            var stop = self.stop(n, role: role)
-            merge(n.children, into: &stop)
+    /// What node `i` becomes, added to `out` under `parent`. `taken`: an actionable ancestor
+    /// speaks for the non-actionable nodes under it (TalkBack's merge), so they are not stops.
+    mutating func node(_ i: Int, taken: Bool, parent: Int, into out: inout ScreenBuilder) {
+        let tree = tree_()
+        let kind = kinds[i]
+        if actionable[i] {
+            var stop = self.stop(i, kind)
+            merge(i, into: &stop)
             // TalkBack passes over a focusable node with nothing to say when it has children on
             // screen (only a leaf is a stop without words): a two-target row's widget frame,
             // Flutter's focusable root view (Docs/import.md#android-silent).
-            if stop.element.label == nil, stop.element.value == nil, stop.element.hint == nil, n.flag("checkable") != true,
-               n.children.contains(where: shown) {
-                return n.children.flatMap { node($0, taken: taken) }
+            if stop.label == nil, stop.value == nil, stop.hint == nil, !facts[i].isOn(.checkable),
+               tree.children(i).contains(where: { shown[$0] }) {
+                for c in tree.children(i) { node(c, taken: taken, parent: parent, into: &out) }
+                return
             }
-            return [stop] + n.children.flatMap { node($0, taken: true) }
+            out.add(stop, hint: idHint(i), source: tree.location(i), parent: parent)
+            for c in tree.children(i) { node(c, taken: true, parent: parent, into: &out) }
+            return
         }
-        let speaks = Self.text(n, "content-desc") != nil || Self.text(n, "text") != nil || n.flag("checkable") == true
-        if !taken, shown(n), speaks, role.kind != .list, role.kind != .tabBar {
-            return [stop(n, role: role)] + n.children.flatMap { node($0, taken: false) }
+        let speaks = speaksDescription[i] || speaksText[i] || facts[i].isOn(.checkable)
+        if !taken, shown[i], speaks, kind != .list, kind != .tabBar {
+            out.add(stop(i, kind), hint: idHint(i), source: tree.location(i), parent: parent)
+            for c in tree.children(i) { node(c, taken: false, parent: parent, into: &out) }
+            return
         }
-        let kids = n.children.flatMap { node($0, taken: taken) }
-        if role.kind == .tabBar || role.kind == .list, !kids.isEmpty {
+        if kind == .tabBar || kind == .list {
             var e = Element(id: "")
             e.accessible = false
-            e.frame = frame(n)
-            if role.kind == .tabBar { e.traits = .tabBar }
-            return [ImportedNode(element: e, idHint: idHint(n), source: at(n), children: kids)]
+            e.frame = frames[i]
+            if kind == .tabBar { e.traits = .tabBar }
+            // A scrolling list scrolls on a three-finger swipe; what comes into view, the dump
+            // cannot say (lint: a scroll view is no overlay, Docs/lint.md#overlay-not-modal).
+            if kind == .list { e.scrollUp = []; e.scrollDown = [] }
+            let me = out.add(e, hint: idHint(i), source: tree.location(i), parent: parent)
+            for c in tree.children(i) { node(c, taken: taken, parent: me, into: &out) }
+            if out.count == me + 1 { out.removeLast() }   // nothing inside: no container
+            return
         }
-        return kids
+        for c in tree.children(i) { node(c, taken: taken, parent: parent, into: &out) }
     }
 
     /// The resource id's name (`com.example:id/save` → `save`), else the text, else the class.
-    func idHint(_ n: SourceNode) -> String {
-        if let r = n["resource-id"], !r.isEmpty {
+    func idHint(_ i: Int) -> String {
+        let tree = tree_()
+        let f = facts[i]
+        if f.resourceID >= 0, !tree.isEmpty(Int(f.resourceID)) {
+            // ASCII (every resource id in practice): the first ":id/" found byte by byte, as
+            // `range(of:)` finds it, and the name after it made from the bytes.
+            let ascii = tree.withValue(Int(f.resourceID)) { u -> String? in
+                guard !u.contains(where: { $0 >= 0x80 }) else { return nil }
+                if u.count >= 4 {
+                    for k in 0...(u.count - 4) where u[k] == UInt8(ascii: ":") && u[k + 1] == UInt8(ascii: "i") && u[k + 2] == UInt8(ascii: "d") && u[k + 3] == UInt8(ascii: "/") {
+                        return String(decoding: UnsafeBufferPointer(rebasing: u[(k + 4)...]), as: UTF8.self)
+                    }
+                }
+                return String(decoding: u, as: UTF8.self)
+            }
+            if let ascii { return ascii }
+            let r = tree.string(Int(f.resourceID))
             return r.range(of: ":id/").map { String(r[$0.upperBound...]) } ?? r
         }
-        return Self.text(n, "content-desc") ?? Self.text(n, "text") ?? Self.simpleName(n)
+        if speaksDescription[i] { return tree.string(Int(f.description)) }
+        if speaksText[i] { return tree.string(Int(f.text)) }
+        return Self.simpleName(tree, i, f)
     }
 
     /// A stop with what it says of itself.
-    func stop(_ n: SourceNode, role: AndroidRole) -> ImportedNode {
+    func stop(_ i: Int, _ kind: AndroidRole.Kind) -> Element {
+        let tree = tree_()
+        let f = facts[i]
         var e = Element(id: "")
         e.accessible = true
-        e.frame = frame(n)
-        e.traits = role.traits
-        let description = Self.text(n, "content-desc")
-        let text = Self.text(n, "text")
-        let hint = Self.text(n, "hint")
-        if role.kind == .textField || n.flag("password") == true {
+        e.frame = frames[i]
+        e.traits = AndroidRole(kind: kind).traits
+        let description = speaksDescription[i] ? tree.string(Int(f.description)) : nil
+        let text = speaksText[i] ? tree.string(Int(f.text)) : nil
+        let hint = f.hint >= 0 && tree.hasText(Int(f.hint)) ? tree.string(Int(f.hint)) : nil
+        if kind == .textField || f.isOn(.password) {
             e.traits.insert(.textField)
-            if n.flag("password") == true { e.traits.insert(.secureTextField) }
+            if f.isOn(.password) { e.traits.insert(.secureTextField) }
             // An empty field's text is its hint in a dump: the hint labels it, as the placeholder.
             e.label = (description ?? hint).map(LabelText.plain)
             if let text, text != hint { e.value = text }
@@ -277,63 +401,68 @@ struct AndroidRules {
             e.label = (description ?? text).map(LabelText.plain)
             e.hint = hint
         }
-        if role.kind == .progress {
+        if kind == .progress {
             e.progress = Progress(label: nil, value: nil)
         }
-        if role.kind == .adjustable {
+        if kind == .adjustable {
             // A seek bar's text is its position.
             e.label = description.map(LabelText.plain)
             e.value = text
         }
         // TalkBack's role for a clickable ImageView is an image button: it says "button".
-        if role.kind == .image, n.flag("clickable") == true { e.traits = .button }
-        if n.flag("checkable") == true || role.kind == .checkable {
-            if role.kind == .radio {
-                if n.flag("checked") == true { e.traits.insert(.selected) }
+        if kind == .image, f.isOn(.clickable) { e.traits = .button }
+        if f.isOn(.checkable) || kind == .checkable {
+            if kind == .radio {
+                if f.isOn(.checked) { e.traits.insert(.selected) }
             } else {
                 e.traits.formUnion([.button, .switchButton])
-                e.value = n.flag("checked") == true ? "1" : "0"
+                e.value = f.isOn(.checked) ? "1" : "0"
             }
         }
-        if n.flag("selected") == true { e.traits.insert(.selected) }
-        if n.flag("enabled") == false { e.traits.insert(.notEnabled) }
+        if f.isOn(.selected) { e.traits.insert(.selected) }
+        if f.isOff(.enabled) { e.traits.insert(.notEnabled) }
         // Something happens on a double tap, though the dump cannot say what.
-        if n.flag("clickable") == true || n.flag("long-clickable") == true, e.traits.isDisjoint(with: [.button, .link, .adjustable, .textField]) {
+        if f.isOn(.clickable) || f.isOn(.longClickable), e.traits.isDisjoint(with: [.button, .link, .adjustable, .textField]) {
             e.activate = []
         }
-        return ImportedNode(element: e, idHint: idHint(n), source: at(n))
+        return e
     }
 
     /// TalkBack's merge: a focusable or clickable stop says the texts of the nodes inside it
     /// that do not take focus themselves, in document order, as one label; a checkable one
-    /// among them gives the stop its state (Docs/import.md#android-merge).
-    func merge(_ nodes: [SourceNode], into stop: inout ImportedNode) {
-        var texts: [String] = []
+    /// among them gives the stop its state (Docs/import.md#android-merge). Each node is walked
+    /// by the merge of its nearest actionable ancestor only (the walk stops at actionable nodes).
+    func merge(_ i: Int, into stop: inout Element) {
+        let tree = tree_()
+        var texts: [Int] = []   // spans, joined only when they label the stop
         var checked: (Bool, radio: Bool)?
-        var roles = self
-        func walk(_ n: SourceNode) {
-            let role = roles.role(n)
-            guard !roles.isActionable(n, role), roles.shown(n) else { return }
-            if n.flag("checkable") == true || role.kind == .checkable { checked = (n.flag("checked") == true, role.kind == .radio) }
-            if let d = Self.text(n, "content-desc") {
-                texts.append(d)
-                return
+        var pending: [Int] = []
+        // Document order with an explicit stack (children pushed in reverse).
+        for c in tree.children(i).reversed() { pending.append(c) }
+        while let n = pending.popLast() {
+            guard !actionable[n], shown[n] else { continue }
+            let f = facts[n]
+            if f.isOn(.checkable) || kinds[n] == .checkable { checked = (f.isOn(.checked), kinds[n] == .radio) }
+            if speaksDescription[n] {
+                texts.append(Int(f.description))
+                continue
             }
-            if let t = Self.text(n, "text") { texts.append(t) }
-            n.children.forEach(walk)
+            if speaksText[n] { texts.append(Int(f.text)) }
+            let before = pending.count
+            for c in tree.children(n) { pending.append(c) }
+            pending[before...].reverse()
         }
-        nodes.forEach(walk)
-        if stop.element.label == nil, !texts.isEmpty, !stop.element.traits.contains(.textField) {
-            stop.element.label = .plain(texts.joined(separator: ", "))
+        if stop.label == nil, !texts.isEmpty, !stop.traits.contains(.textField) {
+            stop.label = .plain(tree.joined(texts, separator: ", "))
         }
-        if let (on, radio) = checked, stop.element.value == nil {
+        if let (on, radio) = checked, stop.value == nil {
             if radio {
-                if on { stop.element.traits.insert(.selected) }
+                if on { stop.traits.insert(.selected) }
             } else {
-                stop.element.traits.formUnion([.button, .switchButton])
-                stop.element.value = on ? "1" : "0"
+                stop.traits.formUnion([.button, .switchButton])
+                stop.value = on ? "1" : "0"
             }
-            stop.element.activate = stop.element.traits.contains(.button) ? nil : stop.element.activate
+            stop.activate = stop.traits.contains(.button) ? nil : stop.activate
         }
     }
 }

@@ -37,6 +37,8 @@ public enum CatalogWriter {
         if e.modal { fields.append("\"modal\": true") }
         if let t = e.container { fields.append("\"container\": \(JSONText.quote(t.rawValue))") }
         if let a = e.activate, a.isEmpty { fields.append("\"activate\": []") }
+        if let a = e.scrollUp, a.isEmpty { fields.append("\"scrollUp\": []") }
+        if let a = e.scrollDown, a.isEmpty { fields.append("\"scrollDown\": []") }
         if let p = e.progress {
             var parts: [String] = []
             if let l = p.label { parts.append("\"label\": \(JSONText.quote(l))") }

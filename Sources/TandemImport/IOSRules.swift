@@ -80,8 +80,64 @@ struct IOSRole {
     ]
 }
 
+/// The attributes of one WebDriverAgent element the rules read, found once: where each value
+/// is (an index into the page's spans, -1 when the element has no such attribute), the frame's
+/// numbers, and the booleans as bits (`present`: written; `on`: `"true"` or `"1"`).
+struct IOSFacts {
+    var type: Int32 = -1
+    var name: Int32 = -1
+    var label: Int32 = -1
+    var value: Int32 = -1
+    var placeholder: Int32 = -1
+    var x: Int32 = -1, y: Int32 = -1, width: Int32 = -1, height: Int32 = -1
+    var present: UInt8 = 0
+    var on: UInt8 = 0
+
+    enum Flag: UInt8 {
+        case visible, accessible, enabled, selected
+        var bit: UInt8 { 1 << rawValue }
+    }
+
+    @inline(__always) func isOn(_ f: Flag) -> Bool { on & f.bit != 0 }
+    @inline(__always) func isOff(_ f: Flag) -> Bool { present & f.bit != 0 && on & f.bit == 0 }
+    @inline(__always) func has(_ f: Flag) -> Bool { present & f.bit != 0 }
+
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
+        for k in tree.attributes[i] {
+            let s = tree.spans[Int(k)]
+            func named(_ name: StaticString) -> Bool { PageTree.name(d, s, is: name) }
+            var flag: Flag?
+            switch Int(s.nameTo) - Int(s.nameFrom) {
+            case 1:
+                if named("x") { x = k } else if named("y") { y = k }
+            case 4:
+                if named("type") { type = k } else if named("name") { name = k }
+            case 5:
+                if named("label") { label = k } else if named("value") { value = k } else if named("width") { width = k }
+            case 6:
+                if named("height") { height = k }
+            case 7:
+                if named("visible") { flag = .visible } else if named("enabled") { flag = .enabled }
+            case 8:
+                if named("selected") { flag = .selected }
+            case 10:
+                if named("accessible") { flag = .accessible }
+            case 16:
+                if named("placeholderValue") { placeholder = k }
+            default:
+                break
+            }
+            if let flag {
+                present |= flag.bit
+                if tree.isTrue(Int(k)) { on |= flag.bit }
+            }
+        }
+    }
+}
+
 /// WebDriverAgent's page source (`<AppiumAUT><XCUIElementTypeApplication …>`) to a screen: what
-/// VoiceOver would reach on it (Docs/import.md#ios).
+/// VoiceOver would reach on it (Docs/import.md#ios). Each element's attributes are read once
+/// (`IOSFacts`) and its type looked up once a type a screen.
 struct IOSRules {
     let file: String
     var warnings: [ImportError] = []
@@ -89,117 +145,175 @@ struct IOSRules {
 
     init(file: String) { self.file = file }
 
-    /// The screen's root element (the application) with everything VoiceOver reaches inside it.
-    mutating func screen(_ document: SourceNode) throws(ImportError) -> ImportedNode {
-        var app = document
-        if app.tag == "AppiumAUT" {
-            guard let first = app.children.first(where: { Self.type(of: $0) == "Application" }) ?? app.children.first else {
-                throw ImportError(at(app), "<AppiumAUT> holds no application")
+    /// The types seen on the screen (without `XCUIElementType`), each with its role.
+    struct TypeInfo {
+        var name: String
+        var role: IOSRole?
+        var isCell: Bool { name == "Cell" }
+    }
+    private var types: [TypeInfo] = []
+    /// Each element's type: an index into `types`.
+    private var typeOf: [Int32] = []
+    private var facts: [IOSFacts] = []
+    private var tree: PageTree?
+
+    private func tree_() -> PageTree { tree! }
+
+    /// The screen's root element (the application) with everything VoiceOver reaches inside it, in `out`.
+    mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
+        self.tree = tree
+        let n = tree.count
+        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { IOSFacts(tree, $0, d) } }
+        // Types: one string and one table lookup a distinct type.
+        typeOf = Array(repeating: 0, count: n)
+        var seen: [UInt64: (span: Int, type: Int32)] = [:]
+        for i in 0..<n {
+            let f = facts[i]
+            guard f.type >= 0 else { typeOf[i] = index(of: Self.type(tree, i, f)); continue }
+            let key = tree.hash(Int(f.type))
+            if let hit = seen[key], tree.same(hit.span, Int(f.type)) { typeOf[i] = hit.type; continue }
+            typeOf[i] = index(of: Self.type(tree, i, f))
+            if seen[key] == nil { seen[key] = (Int(f.type), typeOf[i]) }
+        }
+        var app = 0
+        if tree.tags[0] == "AppiumAUT" {
+            let kids = Array(tree.children(0))
+            guard let first = kids.first(where: { types[Int(typeOf[$0])].name == "Application" }) ?? kids.first else {
+                throw ImportError(tree.location(0), "<AppiumAUT> holds no application")
             }
             app = first
         }
-        guard app.tag.hasPrefix("XCUIElementType") || app["type"]?.hasPrefix("XCUIElementType") == true else {
-            let hint = app.tag == "hierarchy" ? " (a UiAutomator dump: import it with `tandem import android`)" : ""
-            throw ImportError(at(app), "not a WebDriverAgent page source: its root is <\(app.tag)>, not <AppiumAUT> or <XCUIElementTypeApplication>\(hint)")
+        guard tree.tags[app].hasPrefix("XCUIElementType") || (facts[app].type >= 0 && tree.string(Int(facts[app].type)).hasPrefix("XCUIElementType")) else {
+            let tag = tree.tags[app]
+            let hint = tag == "hierarchy" ? " (a UiAutomator dump: import it with `tandem import android`)" : ""
+            throw ImportError(tree.location(app), "not a WebDriverAgent page source: its root is <\(tag)>, not <AppiumAUT> or <XCUIElementTypeApplication>\(hint)")
         }
-        var root = ImportedNode(element: Element(id: ""), idHint: "app", source: at(app))
-        root.element.accessible = false
-        root.element.frame = frame(app)
-        root.children = app.children.flatMap { node(in: $0, bar: nil) }
-        return root
+        var root = Element(id: "")
+        root.accessible = false
+        root.frame = frame(app)
+        let me = out.add(root, hint: "app", source: tree.location(app), parent: nil)
+        for c in tree.children(app) {
+            var bar: Bar?
+            node(c, bar: &bar, parent: me, into: &out)
+        }
+    }
+
+    private mutating func index(of name: String) -> Int32 {
+        if let k = types.firstIndex(where: { $0.name == name }) { return Int32(k) }
+        types.append(TypeInfo(name: name, role: IOSRole.table[name]))
+        return Int32(types.count - 1)
     }
 
     /// `XCUIElementTypeButton` → `Button`: the `type` attribute, else the tag.
-    static func type(of n: SourceNode) -> String {
-        // On the attribute's bytes: the short name is a small string, the long one never made.
-        let fromAttribute = n.withValueBytes("type") { b -> String in
-            let prefix = "XCUIElementType".utf8
-            let start = b.count > prefix.count && b.starts(with: prefix) ? prefix.count : 0
-            return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+    static func type(_ tree: PageTree, _ i: Int, _ f: IOSFacts) -> String {
+        if f.type >= 0 {
+            return tree.withValue(Int(f.type)) { b -> String in
+                let prefix = "XCUIElementType".utf8
+                let start = b.count > prefix.count && b.starts(with: prefix) ? prefix.count : 0
+                return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+            }
         }
-        if let fromAttribute { return fromAttribute }
-        let t = n.tag
+        let t = tree.tags[i]
         return t.hasPrefix("XCUIElementType") ? String(t.dropFirst("XCUIElementType".count)) : t
     }
-
-    func at(_ n: SourceNode) -> SourceLocation { SourceLocation(file: file, line: n.line, column: n.column) }
 
     /// The bar an element is in, for the rules that depend on it.
     enum Bar { case navigation(title: String?, backTaken: Bool), tab }
 
-    /// What node `n` becomes: nothing, one element, or the elements inside it (a view passes
-    /// through).
-    mutating func node(in n: SourceNode, bar: Bar?) -> [ImportedNode] {
-        var bar = bar
-        return node(n, bar: &bar)
-    }
-
-    mutating func node(_ n: SourceNode, bar: inout Bar?) -> [ImportedNode] {
-        let type = Self.type(of: n)
+    /// What element `i` becomes, added to `out` under `parent`: nothing, one element, or the
+    /// elements inside it (a view passes through).
+    mutating func node(_ i: Int, bar: inout Bar?, parent: Int, into out: inout ScreenBuilder) {
+        let tree = tree_()
+        let info = types[Int(typeOf[i])]
+        let type = info.name
         let role: IOSRole
-        if let known = IOSRole.table[type] {
+        if let known = info.role {
             role = known
         } else {
             // A type from a newer Xcode, or not WebDriverAgent's: a plain view, said once a file.
             if unknown.insert(type).inserted {
-                warnings.append(ImportError(at(n), "unknown element type \(n["type"] ?? n.tag): imported as a plain element (Docs/import.md#unknown-types)"))
+                let written = facts[i].type >= 0 ? tree.string(Int(facts[i].type)) : tree.tags[i]
+                warnings.append(ImportError(tree.location(i), "unknown element type \(written): imported as a plain element (Docs/import.md#unknown-types)"))
             }
             role = IOSRole(kind: .view)
         }
-        let frame = self.frame(n)
+        let f = facts[i]
+        let frame = self.frame(i)
         // WebDriverAgent's `visible` is its own guess per element; zero size is never reached.
-        let shown = n.flag("visible") != false && (frame.map { $0.width > 0 && $0.height > 0 } ?? true)
-        let reachable = shown && n.flag("accessible") != false
+        let shown = !f.isOff(.visible) && (frame.map { $0.width > 0 && $0.height > 0 } ?? true)
+        let reachable = shown && !f.isOff(.accessible)
 
         switch role.kind {
         case .container:
             var inner: Bar? = bar
-            if type == "NavigationBar" { inner = .navigation(title: label(n), backTaken: false) }
+            if type == "NavigationBar" { inner = .navigation(title: label(i), backTaken: false) }
             if role.traits.contains(.tabBar) { inner = .tab }
-            var kids: [ImportedNode] = []
-            for c in n.children { kids += node(c, bar: &inner) }
-            guard !kids.isEmpty else { return [] }
             var e = Element(id: "")
             e.accessible = false
             e.traits = role.traits
             e.modal = role.modal
             e.container = role.containerType
             e.frame = frame
-            return [ImportedNode(element: e, idHint: idHint(n, type: type), source: at(n), children: kids)]
+            let me = out.add(e, hint: idHint(i, type: type, label: label(i)), source: tree.location(i), parent: parent)
+            for c in tree.children(i) { node(c, bar: &inner, parent: me, into: &out) }
+            if out.count == me + 1 { out.removeLast() }   // nothing inside: no container
         case .view:
             // A page source saved without `accessible` (Appium's pageSourceExcludedAttributes,
             // older WebDriverAgents): a cell XCTest gives a label, with only texts and images
             // inside, is the accessibility element VoiceOver reads as one (Docs/import.md#ios-quirks).
-            if type == "Cell", n["accessible"] == nil, shown, label(n) != nil, Self.holdsOnlyText(n) {
-                return [stop(n, type: type, role: role, frame: frame, bar: &bar)]
+            if info.isCell, !f.has(.accessible), shown, let label = label(i), holdsOnlyText(i) {
+                out.add(stop(i, type: type, role: role, frame: frame, bar: &bar, label: label), hint: idHint(i, type: type, label: label),
+                        source: tree.location(i), parent: parent)
+                return
             }
-            var kids: [ImportedNode] = []
-            for c in n.children { kids += node(c, bar: &bar) }
+            let before = out.count
+            for c in tree.children(i) { node(c, bar: &bar, parent: parent, into: &out) }
             // "Other" nodes that only wrap: whatever label XCTest gives a wrapper (often its
             // content's, or a React Native testID's), VoiceOver stops on what is inside it.
-            if !kids.isEmpty { return kids }
-            guard reachable, n.flag("accessible") == true || label(n) != nil else { return [] }
-            var stop = self.stop(n, type: type, role: role, frame: frame, bar: &bar)
-            if stop.element.label == nil, let joined = joinedLabel(n.children) { stop.element.label = .plain(joined) }
-            return [stop]
+            if out.count > before { return }
+            guard reachable else { return }
+            let label = self.label(i)
+            guard f.isOn(.accessible) || label != nil else { return }
+            var stop = self.stop(i, type: type, role: role, frame: frame, bar: &bar, label: label)
+            if stop.label == nil, let joined = joinedLabel(i) { stop.label = .plain(joined) }
+            out.add(stop, hint: idHint(i, type: type, label: label), source: tree.location(i), parent: parent)
         case .element:
             // An accessibility element hides what is inside it (a button's StaticText child).
-            guard reachable else { return n.children.flatMap { node(in: $0, bar: bar) } }
-            return [stop(n, type: type, role: role, frame: frame, bar: &bar)]
+            guard reachable else {
+                for c in tree.children(i) {
+                    var copy = bar
+                    node(c, bar: &copy, parent: parent, into: &out)
+                }
+                return
+            }
+            let label = self.label(i)
+            out.add(stop(i, type: type, role: role, frame: frame, bar: &bar, label: label), hint: idHint(i, type: type, label: label),
+                    source: tree.location(i), parent: parent)
         }
     }
 
     /// Nothing inside but texts, images and the views around them.
-    static func holdsOnlyText(_ n: SourceNode) -> Bool {
-        n.children.allSatisfy { c in
-            ["StaticText", "Image", "Other"].contains(type(of: c)) && holdsOnlyText(c)
+    func holdsOnlyText(_ i: Int) -> Bool {
+        let tree = tree_()
+        return tree.children(i).allSatisfy { c in
+            ["StaticText", "Image", "Other"].contains(types[Int(typeOf[c])].name) && holdsOnlyText(c)
         }
     }
 
     /// `label`, else `name` when it is not an identifier; `nil` when empty.
+    func label(_ i: Int) -> String? {
+        let tree = tree_()
+        let f = facts[i]
+        if f.label >= 0 { return tree.isEmpty(Int(f.label)) ? nil : tree.string(Int(f.label)) }
+        // WebDriverAgent writes `name` as the identifier, or the label when there is none.
+        guard f.name >= 0, !tree.isEmpty(Int(f.name)) else { return nil }
+        let name = tree.string(Int(f.name))
+        return Self.looksLikeIdentifier(name) ? nil : name
+    }
+
+    /// `label`, else `name` when it is not an identifier, for a node made by hand (tests, tools).
     func label(_ n: SourceNode) -> String? {
         if let l = n["label"] { return l.isEmpty ? nil : l }
-        // WebDriverAgent writes `name` as the identifier, or the label when there is none.
         guard let name = n["name"], !name.isEmpty, !Self.looksLikeIdentifier(name) else { return nil }
         return name
     }
@@ -207,6 +321,21 @@ struct IOSRules {
     /// `ic_close_24`, `login.button`, `closeButton`, `settings/back`: no spaces, and an
     /// underscore, dot, slash or colon, or a lower-case start with an upper-case letter inside.
     static func looksLikeIdentifier(_ s: String) -> Bool {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same test on bytes (each byte is a character, CR LF aside, which is neither).
+            var u = s.utf8.makeIterator()
+            var punctuation = false, upperInside = false
+            guard let first = u.next() else { return false }
+            if first == UInt8(ascii: " ") { return false }
+            if first == UInt8(ascii: "_") || first == UInt8(ascii: ".") || first == UInt8(ascii: "/") || first == UInt8(ascii: ":") { punctuation = true }
+            while let b = u.next() {
+                if b == UInt8(ascii: " ") { return false }
+                if b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "/") || b == UInt8(ascii: ":") { punctuation = true }
+                if b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z") { upperInside = true }
+            }
+            if punctuation { return true }
+            return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") && upperInside
+        }
         guard !s.contains(" ") else { return false }
         if s.contains(where: { "_./:".contains($0) }) { return true }
         guard let first = s.first, first.isLowercase else { return false }
@@ -214,55 +343,76 @@ struct IOSRules {
     }
 
     /// The id's source: the identifier (`name` when it is not the label), else the label, else the type.
-    func idHint(_ n: SourceNode, type: String) -> String {
-        if let name = n["name"], !name.isEmpty, name != n["label"] { return name }
-        return label(n) ?? n["value"].flatMap { $0.isEmpty ? nil : $0 } ?? type
+    /// `label` is `label(i)`, made once by the caller.
+    func idHint(_ i: Int, type: String, label: String?) -> String {
+        let tree = tree_()
+        let f = facts[i]
+        if f.name >= 0, !tree.isEmpty(Int(f.name)), f.label < 0 || !tree.same(Int(f.name), Int(f.label)) { return tree.string(Int(f.name)) }
+        return label ?? value(i) ?? type
     }
 
-    func frame(_ n: SourceNode) -> Frame? {
-        guard let x = Self.number(n, "x"), let y = Self.number(n, "y"),
-              let w = Self.number(n, "width"), let h = Self.number(n, "height") else { return nil }
+    /// `value`, `nil` when empty.
+    func value(_ i: Int) -> String? {
+        let f = facts[i]
+        guard f.value >= 0, !tree_().isEmpty(Int(f.value)) else { return nil }
+        return tree_().string(Int(f.value))
+    }
+
+    func frame(_ i: Int) -> Frame? {
+        let f = facts[i]
+        guard let x = number(f.x), let y = number(f.y), let w = number(f.width), let h = number(f.height) else { return nil }
         return Frame(x: x, y: y, width: w, height: h)
     }
 
-    /// A number attribute as `Double(String)` reads it. Plain decimals (`-12`, `20.5`; at most
-    /// 15 digits) are read from the bytes: an exact integer over an exact power of ten, so the
-    /// same correctly rounded value; anything else goes to `Double(String)`.
-    static func number(_ n: SourceNode, _ name: String) -> Double? {
-        let read = n.withValueBytes(name) { b -> Double? in
-            var i = 0
-            let negative = i < b.count && b[i] == UInt8(ascii: "-")
-            if negative { i += 1 }
-            var mantissa = 0.0, digits = 0, fraction = 0, point = false
-            while i < b.count {
-                let c = b[i]
-                if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
-                    mantissa = mantissa * 10 + Double(c - UInt8(ascii: "0"))
-                    digits += 1
-                    if point { fraction += 1 }
-                } else if c == UInt8(ascii: "."), !point {
-                    point = true
-                } else {
-                    return Double(String(decoding: b, as: UTF8.self))
-                }
-                i += 1
-            }
-            guard digits > 0, digits <= 15 else { return Double(String(decoding: b, as: UTF8.self)) }
-            let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
-            let v = mantissa / powers[fraction]
-            return negative ? -v : v
-        }
-        return read ?? nil
+    func number(_ span: Int32) -> Double? {
+        guard span >= 0 else { return nil }
+        return tree_().withValue(Int(span), Self.number(bytes:))
     }
 
+    /// A number attribute as `Double(String)` reads it.
+    static func number(_ n: SourceNode, _ name: String) -> Double? {
+        (n.withValueBytes(name, number(bytes:))) ?? nil
+    }
+
+    /// A number as `Double(String)` reads it. Plain decimals (`-12`, `20.5`; at most 15 digits)
+    /// are read from the bytes: an exact integer over an exact power of ten, so the same
+    /// correctly rounded value; anything else goes to `Double(String)`.
+    static func number(bytes b: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let negative = i < b.count && b[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var mantissa = 0.0, digits = 0, fraction = 0, point = false
+        while i < b.count {
+            let c = b[i]
+            if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + Double(c - UInt8(ascii: "0"))
+                digits += 1
+                if point { fraction += 1 }
+            } else if c == UInt8(ascii: "."), !point {
+                point = true
+            } else {
+                return Double(String(decoding: b, as: UTF8.self))
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 15 else { return Double(String(decoding: b, as: UTF8.self)) }
+        let v = mantissa / powers[fraction]
+        return negative ? -v : v
+    }
+
+    private static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
     /// A stop: label, value, traits and state by the rules of its type.
-    mutating func stop(_ n: SourceNode, type: String, role: IOSRole, frame: Frame?, bar: inout Bar?) -> ImportedNode {
+    /// `label` is `label(i)`, made once by the caller.
+    mutating func stop(_ i: Int, type: String, role: IOSRole, frame: Frame?, bar: inout Bar?, label: String?) -> Element {
+        let tree = tree_()
+        let f = facts[i]
         var e = Element(id: "")
         e.accessible = true
         e.frame = frame
         e.traits = role.traits
-        var label = self.label(n)
-        var value = n["value"].flatMap { $0.isEmpty ? nil : $0 }
+        var label = label
+        var value = self.value(i)
         if role.isSwitch {
             value = value.map(Self.switchValue)
         }
@@ -274,9 +424,12 @@ struct IOSRules {
         if role.traits.contains(.textField) || role.traits.contains(.searchField) {
             // An empty field's value is its placeholder (WebDriverAgent): the placeholder labels
             // a field that has no label, as VoiceOver reads it.
-            if let p = n["placeholderValue"], !p.isEmpty, value == nil || value == p {
-                if label == nil { label = p }
-                value = nil
+            if f.placeholder >= 0, !tree.isEmpty(Int(f.placeholder)) {
+                let p = tree.string(Int(f.placeholder))
+                if value == nil || value == p {
+                    if label == nil { label = p }
+                    value = nil
+                }
             }
         }
         if role.isProgress {
@@ -284,8 +437,8 @@ struct IOSRules {
             e.progress = Progress(label: nil, value: type == "ActivityIndicator" ? nil : fraction)
             value = nil
         }
-        if n.flag("enabled") == false { e.traits.insert(.notEnabled) }
-        if n.flag("selected") == true { e.traits.insert(.selected) }
+        if f.isOff(.enabled) { e.traits.insert(.notEnabled) }
+        if f.isOn(.selected) { e.traits.insert(.selected) }
         switch bar {
         case .tab?:
             // A tab bar's buttons say "1" for the selected tab (WebDriverAgent's value).
@@ -304,7 +457,7 @@ struct IOSRules {
         }
         e.label = label.map(LabelText.plain)
         e.value = value
-        return ImportedNode(element: e, idHint: idHint(n, type: type), source: at(n))
+        return e
     }
 
     /// A switch's value as VoiceOver's state: `1` on, `0` off (also `true`/`false`, `on`/`off`).
@@ -323,17 +476,18 @@ struct IOSRules {
         return min(max(n / 100, 0), 1)
     }
 
-    /// The labels of the texts inside a view with no label of its own, in document order.
-    func joinedLabel(_ nodes: [SourceNode]) -> String? {
+    /// The labels of the texts inside element `i` (which has no label of its own), in document order.
+    func joinedLabel(_ i: Int) -> String? {
+        let tree = tree_()
         var parts: [String] = []
-        func walk(_ n: SourceNode) {
-            if n.flag("visible") != false, let l = label(n) ?? n["value"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        func walk(_ n: Int) {
+            if !facts[n].isOff(.visible), let l = label(n) ?? value(n) {
                 parts.append(l)
                 return
             }
-            n.children.forEach(walk)
+            for c in tree.children(n) { walk(c) }
         }
-        nodes.forEach(walk)
+        for c in tree.children(i) { walk(c) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }

@@ -1,23 +1,5 @@
 import TandemModel
 
-/// An element as a platform's rules made it, before it has an id: what it says (in a
-/// catalog `Element` whose id, parent and children are not set yet), what its id should be
-/// made from, where it was written, and the elements inside it.
-struct ImportedNode {
-    var element: Element
-    /// The identifier or text the id is made from (`ic_close_24`, `Sign in`); made unique later.
-    var idHint: String
-    var source: SourceLocation
-    var children: [ImportedNode] = []
-
-    init(element: Element, idHint: String, source: SourceLocation, children: [ImportedNode] = []) {
-        self.element = element; self.idHint = idHint; self.source = source; self.children = children
-    }
-
-    /// Whether VoiceOver stops on it (the rules make stops accessible and every container not).
-    var isStop: Bool { element.accessible == true }
-}
-
 /// Ids unique in a catalog: made from an identifier or a label, lower case, words joined by
 /// `-`; a repeated one gets `-2`, `-3`… in document order (Docs/import.md#ids).
 struct IDMaker {
@@ -28,6 +10,7 @@ struct IDMaker {
     mutating func make(_ hint: String) -> String {
         var base = Self.slug(hint)
         if base.isEmpty { base = "element" }
+        if used.insert(base).inserted { return base }   // the usual case: one lookup
         var id = base
         var n = next[base, default: 2]
         while used.contains(id) {
@@ -44,21 +27,24 @@ struct IDMaker {
     static func slug(_ s: String) -> String {
         // ASCII (nearly every identifier and label): the same rule on bytes, without Characters.
         if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            var out: [UInt8] = []
-            out.reserveCapacity(min(s.utf8.count, 40))
-            var dash = false
-            for b in s.utf8 {
-                let lower = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
-                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
-                    if dash, !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                    out.append(lower)
-                    dash = false
-                } else {
-                    dash = true
+            // Built in place (at most 40 letters and digits, each after at most one dash).
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { out -> String in
+                var count = 0
+                var dash = false
+                for b in s.utf8 {
+                    let lower = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+                    if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                        if dash, count > 0 { out[count] = UInt8(ascii: "-"); count += 1 }
+                        out[count] = lower
+                        count += 1
+                        dash = false
+                    } else {
+                        dash = true
+                    }
+                    if count >= 40 { break }
                 }
-                if out.count >= 40 { break }
+                return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
             }
-            return String(decoding: out, as: UTF8.self)
         }
         var out = ""
         var dash = false
@@ -76,23 +62,56 @@ struct IDMaker {
     }
 }
 
-/// A screen's elements in the catalog's flat table (pre-order), with each one's source.
-struct ScreenTable {
+/// A screen's elements as the rules make them: the catalog's flat table in pre-order (each
+/// element added after its parent and the elements before it), with where each came from and
+/// what its id is to be made from (`IDMaker`, once the screen is whole).
+struct ScreenBuilder {
     var elements: [Element] = []
     var sources: [SourceLocation] = []
+    /// The identifier or text each id is made from (`ic_close_24`, `Sign in`).
+    var hints: [String] = []
 
-    mutating func add(_ node: ImportedNode, parent: Int?, ids: inout IDMaker) {
-        var e = node.element
-        e.id = ids.make(node.idHint)
+    var count: Int { elements.count }
+
+    /// Adds `element` as the last child of `parent` (`nil`: the root); returns its index.
+    @discardableResult
+    mutating func add(_ element: consuming Element, hint: String, source: SourceLocation, parent: Int?) -> Int {
+        var e = element
         e.parent = parent
         let me = elements.count
         elements.append(e)
-        sources.append(node.source)
-        var kids: [Int] = []
-        for c in node.children {
-            kids.append(elements.count)
-            add(c, parent: me, ids: &ids)
+        sources.append(source)
+        hints.append(hint)
+        if let parent { elements[parent].children.append(me) }
+        return me
+    }
+
+    /// Takes back the last element added, which has no children (a container left empty).
+    mutating func removeLast() {
+        let e = elements.removeLast()
+        sources.removeLast()
+        hints.removeLast()
+        if let p = e.parent { elements[p].children.removeLast() }
+    }
+
+    /// Gives every element its id, in table order (document order: the first of a repeated
+    /// identifier keeps it).
+    mutating func makeIDs(_ ids: inout IDMaker) {
+        for i in elements.indices { elements[i].id = ids.make(hints[i]) }
+    }
+
+    /// Whether VoiceOver reaches anything: an accessible element (a stop) in the subtree of the
+    /// last modal element in table order, or of the root when there is none. This is what
+    /// `ReadingOrder` finds for the elements the rules make (every one says whether it is
+    /// accessible, none is hidden), without sorting the screen (`ImportReachabilityTests`).
+    var reachesAnything: Bool {
+        guard !elements.isEmpty else { return false }
+        let top = elements.indices.last(where: { elements[$0].modal }) ?? 0
+        var pending = [top]
+        while let i = pending.popLast() {
+            if elements[i].accessible == true { return true }
+            pending += elements[i].children
         }
-        elements[me].children = kids
+        return false
     }
 }

@@ -112,7 +112,9 @@ final class SourceDocument: Sendable {
     }
 
     /// The value as XML means it: references replaced, each tab and line break a space.
-    func value(_ s: AttributeSpan, _ d: UnsafeBufferPointer<UInt8>) -> String {
+    func value(_ s: AttributeSpan, _ d: UnsafeBufferPointer<UInt8>) -> String { Self.decode(s, d) }
+
+    static func decode(_ s: AttributeSpan, _ d: UnsafeBufferPointer<UInt8>) -> String {
         let from = Int(s.valueFrom), to = Int(s.valueTo)
         guard s.raw else { return XMLScanner.string(d, from, to) }
         var out: [UInt8] = []
@@ -176,6 +178,12 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
 /// files or expand text out of all proportion (Docs/import.md#bad-input). The five predefined
 /// entities and character references are read as usual.
 public enum PageSourceReader {
+    /// Reads a page source into the flat table the import's rules walk (`PageTree`), as
+    /// `tandem import` does; returns how many elements it has (for `tandem-bench import`).
+    public static func readTable(_ data: [UInt8], file: String) throws(ImportError) -> Int {
+        try PageTree(data, file: file).count
+    }
+
     public static func read(_ data: [UInt8], file: String) throws(ImportError) -> SourceNode {
         var scanner = XMLScanner(file: file)
         do {

@@ -1,5 +1,4 @@
 import TandemModel
-import TandemNavigator
 
 /// The tools whose page sources Tandem imports.
 public enum Platform: String, Sendable, CaseIterable {
@@ -52,26 +51,24 @@ public struct PageSourceImporter: Sendable {
         var warnings: [ImportError] = []
         var screenIDs = IDMaker()
         for file in files {
-            let document = try PageSourceReader.read(file.bytes, file: file.name)
-            let root: ImportedNode
+            let tree = try PageTree(file.bytes, file: file.name)
+            var table = ScreenBuilder()
             switch platform {
             case .ios:
                 var rules = IOSRules(file: file.name)
-                root = try rules.screen(document)
+                try rules.screen(tree, into: &table)
                 warnings += rules.warnings
             case .android:
                 var rules = AndroidRules(file: file.name, density: density)
-                root = try rules.screen(document)
+                try rules.screen(tree, into: &table)
                 warnings += rules.warnings
             }
-            var table = ScreenTable()
-            table.add(root, parent: nil, ids: &ids)
+            table.makeIDs(&ids)
             let screenID = screenIDs.make(file.screenID)
-            let screen = Screen(id: screenID, title: file.screenID, focus: nil, magicTap: nil, escape: nil, elements: table.elements)
-            let order = ReadingOrder(screen: screen, language: language)
-            guard !order.elements.isEmpty else {
-                throw ImportError(at: root.source, "nothing on this screen is reachable by VoiceOver (every element is hidden, zero size, not accessible or has nothing to say): no catalog written")
+            guard table.reachesAnything else {
+                throw ImportError(at: table.sources[0], "nothing on this screen is reachable by VoiceOver (every element is hidden, zero size, not accessible or has nothing to say): no catalog written")
             }
+            let screen = Screen(id: screenID, title: file.screenID, focus: nil, magicTap: nil, escape: nil, elements: table.elements)
             screens.append(screen)
             sources.append(table.sources)
         }

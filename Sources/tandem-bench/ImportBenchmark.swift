@@ -22,7 +22,7 @@ enum ImportBenchmark {
             var loadTimes: [UInt64] = []
             var json: [UInt8] = []
             for _ in 0..<runs {
-                let (_, p) = try Monotonic.measure { () throws(ImportError) in try PageSourceReader.read(xml, file: "bench.xml") }
+                let (_, p) = try Monotonic.measure { () throws(ImportError) in try PageSourceReader.readTable(xml, file: "bench.xml") }
                 parseTimes.append(p)
                 let (i, t) = try Monotonic.measure { () throws(ImportError) in try importer.importCatalog([file]) }
                 imported = i

@@ -42,6 +42,46 @@ struct ImportedLintTests {
         #expect(missing.contains { $0.contains("\"airplane\" (button, switchButton) can be used but has no label") && $0.hasSuffix("(from Tests/Fixtures/import/android/settings.xml:19:7)") })
     }
 
+    @Test("Android Settings' list runs under the search bar drawn over it: a scroll view, not an overlay (overlay-not-modal)")
+    func scrollContainerIsNoOverlay() throws {
+        let r = try Self.lint("android", "android/settings-home.xml")
+        #expect(!r.stdout.contains("[overlay-not-modal]"), "\(r.stdout)")
+        #expect(!r.stdout.contains("[covered-by-sibling]"), "\(r.stdout)")
+        // The scrolling containers say they scroll; the walk is what TalkBack reaches.
+        let screen = try ImportSupport.importFixture("android/settings-home.xml", platform: .android).catalog.screens[0]
+        let list = try #require(screen["main-content-scrollable-container"])
+        #expect(list.scrollUp == [] && list.scrollDown == [])
+        #expect(list.accessible == false)
+        #expect(try ImportSupport.walk("android/settings-home.xml", platform: "android") == ImportSupport.walked([
+            "Settings", "Search settings",   // the bar's text merged into it (TalkBack's merge)
+            "Network & internet, Mobile, Wi‑Fi, hotspot", "Connected devices, Bluetooth, pairing",
+            "Apps, Recent apps, default apps", "Notifications, Notification history, conversations",
+            "Battery, 100%", "Storage, 34% used - 84.12 GB free",
+        ]))
+    }
+
+    @Test("overlay-not-modal: a full-screen container over the page is still an overlay; one that scrolls is not")
+    func scrollViewIsNoOverlay() throws {
+        func catalog(_ scroll: String) -> String {
+            """
+            {"format": "tandem.catalog/1", "screens": [{"id": "s", "root": {"id": "root", "frame": [0, 0, 390, 844], "children": [
+              {"id": "search", "label": "Search", "traits": ["searchField"], "frame": [16, 50, 358, 44]},
+              {"id": "list", "accessible": false, "frame": [0, 0, 390, 800]\(scroll), "children": [
+                {"id": "row", "label": "Wi-Fi", "traits": ["button"], "frame": [0, 120, 390, 60]}
+              ]}
+            ]}}]}
+            """
+        }
+        func overlays(_ json: String) throws -> [String] {
+            var decoder = CatalogDecoder(file: "t.json")
+            let c = try decoder.decode(Array(json.utf8))
+            return try Linter().lint(c, lines: decoder.lines, file: "t.json").filter { $0.rule == "overlay-not-modal" }.compactMap(\.element)
+        }
+        #expect(try overlays(catalog("")) == ["list"])
+        #expect(try overlays(catalog(#", "scrollDown": []"#)) == [])
+        #expect(try overlays(catalog(#", "scrollUp": [], "scrollDown": []"#)) == [])
+    }
+
     @Test("lint --format json carries each finding's source")
     func jsonSource() throws {
         let out = try ImportSupport.temporaryFolder("json")

@@ -32,6 +32,10 @@ struct OverlayNotModal: Check {
             let share = frame.overlapArea(bounds) / bounds.area
             let shownByEffect = !state.shownAtOpening[o]
             guard share >= Self.fullScreen || shownByEffect, !isModal(o, state) else { continue }
+            // A scroll view (it handles a three-finger scroll) is the page's content, not drawn
+            // over it: its frame runs under the bars fixed over it (Android Settings' list under
+            // its search bar), and its rows move there as it scrolls.
+            if els[o].scrollUp != nil || els[o].scrollDown != nil { continue }
             if reported.contains(where: { state.isDescendant(o, of: $0) }) { continue }
             // What it holds: a control the user reaches (reachable elements in its subtree).
             let start = lowerBound(reachable, o), end = lowerBound(reachable, state.subtreeEnd[o] + 1)

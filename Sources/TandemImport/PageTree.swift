@@ -1,0 +1,189 @@
+/// A page source as the rules read it: its elements in a flat table in document order (an
+/// element's subtree is the run of rows from it to `end`), each with its tag, place and the
+/// spans of its attributes in the file's bytes. One table, not a tree of values: the rules walk
+/// it by index and resolve each element's attributes once (`AndroidFacts`, `IOSFacts`). A class:
+/// the rules hold it and pass it around without copying its arrays.
+final class PageTree {
+    let file: String
+    let bytes: [UInt8]
+    let spans: [AttributeSpan]
+    // Constants once read (`let`: a class's `var`s would be checked for exclusive access on every read).
+    let tags: [String]
+    let lines: [UInt32]
+    let columns: [UInt32]
+    /// The first row after each element's subtree: its first child is the next row when that is
+    /// before `end`, and a child's next sibling is at the child's `end`.
+    let end: [Int32]
+    let attributes: [Range<Int32>]
+
+    var count: Int { tags.count }
+
+    /// Reads `data` with `XMLScanner` (the same refusals and places as `PageSourceReader.read`).
+    init(_ data: [UInt8], file: String) throws(ImportError) {
+        var scanner = XMLScanner(file: file)
+        do {
+            try data.withUnsafeBufferPointer { (d) throws(ImportError) in try scanner.scan(d) }
+        }
+        self.file = file
+        bytes = data
+        spans = scanner.spans
+        let entries = scanner.entries
+        let n = entries.count
+        var tags: [String] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = []
+        tags.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n)
+        var end = [Int32](repeating: 0, count: n)
+        for (i, e) in entries.enumerated() {
+            tags.append(e.tag)
+            lines.append(UInt32(truncatingIfNeeded: e.line))   // a file is under 4 GB (XMLScanner)
+            columns.append(UInt32(truncatingIfNeeded: e.column))
+            attributes.append(Int32(e.attributes.lowerBound)..<Int32(e.attributes.upperBound))
+            end[i] = Int32(i + 1)
+        }
+        // Children come after their parent: from the end, each subtree is whole when its parent's
+        // end takes it in.
+        for i in stride(from: n - 1, through: 1, by: -1) {
+            let p = entries[i].parent
+            if end[i] > end[p] { end[p] = end[i] }
+        }
+        self.tags = tags; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
+    }
+
+    func location(_ i: Int) -> SourceLocation {
+        SourceLocation(file: file, line: Int(lines[i]), column: Int(columns[i]))
+    }
+
+    /// The children of element `i`, in order.
+    func children(_ i: Int) -> Children { Children(end: end, first: i + 1, stop: Int(end[i])) }
+
+    struct Children: Sequence, IteratorProtocol {
+        let end: [Int32]
+        var first: Int
+        let stop: Int
+        mutating func next() -> Int? {
+            guard first < stop else { return nil }
+            defer { first = Int(end[first]) }
+            return first
+        }
+    }
+
+    func hasChildren(_ i: Int) -> Bool { Int(end[i]) > i + 1 }
+
+    // MARK: Attributes
+
+    /// The span of attribute `name` of element `i`, looked up by name: for the few attributes
+    /// read once a screen (the root's `width`), not for the rules' per-element reads.
+    func span(_ i: Int, named name: StaticString) -> Int? {
+        bytes.withUnsafeBufferPointer { d in
+            for s in attributes[i] where Self.name(d, spans[Int(s)], is: name) { return Int(s) }
+            return nil
+        }
+    }
+
+    /// Whether the attribute's name is `name`.
+    @inline(__always)
+    static func name(_ d: UnsafeBufferPointer<UInt8>, _ s: AttributeSpan, is name: StaticString) -> Bool {
+        let from = Int(s.nameFrom), count = Int(s.nameTo) - from
+        guard count == name.utf8CodeUnitCount else { return false }
+        let p = name.utf8Start
+        for k in 0..<count where d[from + k] != p[k] { return false }
+        return true
+    }
+
+    /// The value as XML means it (references replaced, tabs and line breaks spaces).
+    func string(_ span: Int) -> String {
+        let s = spans[span]
+        return bytes.withUnsafeBufferPointer { d in
+            SourceDocument.decode(s, d)
+        }
+    }
+
+    /// Calls `body` with the value's bytes (decoded first when it holds references or breaks).
+    func withValue<R>(_ span: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let s = spans[span]
+        if s.raw {
+            var v = string(span)
+            return v.withUTF8(body)
+        }
+        return bytes.withUnsafeBufferPointer { d in body(UnsafeBufferPointer(rebasing: d[Int(s.valueFrom)..<Int(s.valueTo)])) }
+    }
+
+    /// The values of `spans` joined with `separator`, made once from their bytes (what
+    /// `spans.map(string).joined(separator:)` makes).
+    func joined(_ list: [Int], separator: StaticString) -> String {
+        if list.count == 1 { return string(list[0]) }
+        var out: [UInt8] = []
+        out.reserveCapacity(list.reduce(0) { $0 + Int(spans[$1].valueTo - spans[$1].valueFrom) + separator.utf8CodeUnitCount })
+        bytes.withUnsafeBufferPointer { d in
+            for (k, span) in list.enumerated() {
+                if k > 0 { out.append(contentsOf: UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)) }
+                let s = spans[span]
+                if s.raw { out.append(contentsOf: SourceDocument.decode(s, d).utf8) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: d[Int(s.valueFrom)..<Int(s.valueTo)])) }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `"true"` or `"1"` (WebDriverAgent's and UiAutomator2's booleans), as `SourceNode.flag` reads.
+    func isTrue(_ span: Int) -> Bool {
+        let s = spans[span]
+        if s.raw { let v = string(span); return v == "true" || v == "1" }
+        return bytes.withUnsafeBufferPointer { d in
+            let from = Int(s.valueFrom), count = Int(s.valueTo) - from
+            if count == 4 { return d[from] == UInt8(ascii: "t") && d[from + 1] == UInt8(ascii: "r") && d[from + 2] == UInt8(ascii: "u") && d[from + 3] == UInt8(ascii: "e") }
+            return count == 1 && d[from] == UInt8(ascii: "1")
+        }
+    }
+
+    /// Whether the value is empty.
+    func isEmpty(_ span: Int) -> Bool {
+        let s = spans[span]
+        return s.valueTo == s.valueFrom
+    }
+
+    /// Whether the value has a character that is not white space (`AndroidRules.text`'s test).
+    func hasText(_ span: Int) -> Bool {
+        let s = spans[span]
+        if !s.raw {
+            let found: Bool? = bytes.withUnsafeBufferPointer { d in
+                var ascii = true
+                for k in Int(s.valueFrom)..<Int(s.valueTo) {
+                    let b = d[k]
+                    if b >= 0x80 { ascii = false; break }
+                    if b != 0x20, b < 0x09 || b > 0x0D { return true }
+                }
+                return ascii ? false : nil
+            }
+            if let found { return found }
+        }
+        let t = string(span)
+        if t.utf8.allSatisfy({ $0 < 0x80 }) {
+            return t.utf8.contains(where: { $0 != 0x20 && ($0 < 0x09 || $0 > 0x0D) })
+        }
+        return t.contains(where: { !$0.isWhitespace })
+    }
+
+    /// Whether two values are the same text, as `String`'s `==` says (canonical equivalence:
+    /// different bytes can be the same text only when one is not ASCII).
+    func same(_ a: Int, _ b: Int) -> Bool {
+        let x = spans[a], y = spans[b]
+        if x.raw || y.raw { return string(a) == string(b) }
+        let (equal, ascii) = bytes.withUnsafeBufferPointer { d -> (Bool, Bool) in
+            if XMLScanner.same(d, x.valueFrom, x.valueTo, Int(y.valueFrom), Int(y.valueTo)) { return (true, true) }
+            let ascii = !d[Int(x.valueFrom)..<Int(x.valueTo)].contains(where: { $0 >= 0x80 })
+                && !d[Int(y.valueFrom)..<Int(y.valueTo)].contains(where: { $0 >= 0x80 })
+            return (false, ascii)
+        }
+        if equal { return true }
+        return ascii ? false : string(a) == string(b)
+    }
+
+    /// FNV-1a of the value's bytes, for caches keyed by a value (class names, types).
+    func hash(_ span: Int) -> UInt64 {
+        let s = spans[span]
+        return bytes.withUnsafeBufferPointer { d in
+            var h: UInt64 = 14695981039346656037
+            for k in Int(s.valueFrom)..<Int(s.valueTo) { h = (h ^ UInt64(d[k])) &* 1099511628211 }
+            return s.raw ? ~h : h
+        }
+    }
+}
