@@ -230,3 +230,40 @@ struct KeyHintTests {
         }
     }
 }
+
+/// Docs/keymaps.md#typing and #hints say what the code does.
+@Suite("Docs/keymaps.md on typing and hints")
+struct KeyTypingDocsTests {
+    static let page = (try? String(contentsOfFile: PackageRoot.path("Docs/keymaps.md"), encoding: .utf8)) ?? ""
+
+    /// The section from `heading` to the next `## `.
+    static func section(_ heading: String) -> Substring {
+        guard let start = page.range(of: "\n## " + heading) else { return "" }
+        let rest = page[start.upperBound...]
+        return rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+    }
+
+    @Test("the typing table's keys type, delete and clear as KeyMap.typingCommand does")
+    func typingTable() {
+        let rows = Self.section("Typing into a text field").split(separator: "\n").filter { $0.hasPrefix("| ") }
+        #expect(rows.contains { $0.contains("| Backspace | `delete` |") })
+        #expect(KeyMap.typingCommand(forTerminalKey: .backspace) == .deleteBackward)
+        #expect(rows.contains { $0.contains("| Ctrl-U | `clear` |") })
+        #expect(KeyMap.typingCommand(forTerminalKey: .control("u")) == .clearText)
+        #expect(rows.contains { $0.contains("| Space | `type  ` |") })
+        #expect(KeyMap.typingCommand(forTerminalKey: .space) == .type(" "))
+        #expect(rows.contains { $0.hasPrefix("| a printable character") && $0.contains("`type C`") })
+        #expect(KeyMap.typingCommand(forTerminalKey: .character("é")) == .type("é"))
+        #expect(KeyMap.typingCommand(forTerminalKey: .enter) == nil && KeyMap.typingCommand(forTerminalKey: .escape) == nil)
+        #expect(Self.section("Typing into a text field").contains("`PASSCHAR`") && KeyMap.typingCommands.contains("PASSCHAR"))
+    }
+
+    @Test("the hints section's profile snippet decodes, and its input table lists every input method")
+    func hintsSnippet() throws {
+        let section = Self.section("Hints name keys")
+        let json = try #require(section.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        let (p, warnings) = try Profile.decode(Array(json.utf8), file: "keymaps.md", name: "snippet")
+        #expect(p.input == .keyboard && warnings.isEmpty)
+        for m in InputMethod.allCases { #expect(section.contains("| `\(m.rawValue)` |"), "\(m)") }
+    }
+}
