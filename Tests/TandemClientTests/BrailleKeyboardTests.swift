@@ -91,6 +91,6 @@ struct BrailleKeyboardTests {
         let deleted = try Self.answer(app, value: &value)
         #expect(deleted?.kind == .delete, "\(String(describing: deleted))")
         #expect(value == "a")
-        #expect(waitUntil(timeout: .seconds(10)) { rig.log.contains("⠥⠎⠑⠗⠀⠁") }, "the display shows the new value: \(rig.log)")
+        #expect(waitUntil(timeout: .seconds(10)) { rig.log.contains("⠥⠎⠑⠗⠂⠀⠁⠀") }, "the display shows the new value: \(rig.log)")
     }
 }
