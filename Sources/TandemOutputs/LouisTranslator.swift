@@ -148,6 +148,33 @@ public final class LouisTranslator: BrailleTranslator, Sendable {
         return ([Cell](repeating: 0, count: input.count), cursor)
     }
 
+    /// The computer braille tables a braille keyboard's chords are read in, per language (what
+    /// BRLTTY's own text table does for the console; Docs/keymaps.md#typing).
+    public static let keyboardTables: [String: String] = [
+        "en": "unicode.dis,en-us-comp8-ext.utb", "pt": "unicode.dis,pt-pt-comp8.ctb", "ru": "unicode.dis,ru-compbrl.ctb",
+    ]
+
+    /// The character a chord types: the cell back-translated with the language's computer
+    /// braille table (`keyboardTables`: base language, else English).
+    public func character(forDots dots: Int, language: String) -> Character? {
+        guard (0...0xFF).contains(dots) else { return nil }
+        let l = language.lowercased()
+        let table = Self.keyboardTables[l] ?? Self.keyboardTables[String(l.split(separator: "-").first ?? "")] ?? Self.keyboardTables["en"]!
+        let input: [widechar] = [widechar(0x2800 + dots)]
+        return Self.lock.withLock { _ -> Character? in
+            var inLen: Int32 = 1
+            var outLen: Int32 = 8
+            var out = [widechar](repeating: 0, count: 8)
+            let ok = input.withUnsafeBufferPointer { i in
+                out.withUnsafeMutableBufferPointer { o in
+                    lou_backTranslateString(table, i.baseAddress, &inLen, o.baseAddress, &outLen, nil, nil, 0)
+                }
+            }
+            guard ok != 0, outLen == 1, let scalar = Unicode.Scalar(UInt32(out[0])) else { return nil }
+            return Character(scalar)
+        }
+    }
+
     /// Whether the word around character offset `cursor` is shown in computer braille (see the
     /// type's doc comment): contracted, asked for, and no digit in the word.
     func usesComputerBraille(atWordOf cursor: Int, in text: String) -> Bool {

@@ -42,4 +42,12 @@ public protocol BrailleTranslator: Sendable {
     /// Translates `text` for `language`; `cursor` is a character offset in `text`, returned as
     /// a cell offset. `editing`: the word at the cursor is shown in computer braille.
     func translate(_ text: String, language: String, cursor: Int?, editing: Bool) -> (cells: [Cell], cursor: Int?)
+    /// The character a braille keyboard's chord types (`dots`: bit 0 is dot 1 … bit 7 dot 8),
+    /// read in `language`'s computer braille; nil when the chord types none.
+    func character(forDots dots: Int, language: String) -> Character?
+}
+
+extension BrailleTranslator {
+    /// A translator that reads no chords (a test's fake).
+    public func character(forDots dots: Int, language: String) -> Character? { nil }
 }

@@ -147,20 +147,39 @@ extension Presenter {
 
     /// VoiceOver's hint: the element's own, then the switch's instruction; a text field's
     /// instead of them; then the adjustable instruction. A dimmed element gets only its own.
+    /// With `hintKeys` (a keyboard or a braille display drives the session) the instructions
+    /// name the bound keys instead of gestures; one whose key is unbound is left out.
     func composeHint(_ e: Element, ownHint: String?, promoted: Bool) -> String? {
         let t = e.traits
         let dimmed = t.contains(.notEnabled)
         var hint = ownHint
-        func then(_ key: String) {
-            let next = phrases.text(key)
+        func then(_ next: String?) {
+            guard let next else { return }
             hint = hint.map { Self.droppingFinalPeriod($0) + ". " + next } ?? next
         }
-        if t.contains(.switchButton), !dimmed { then("hint.switchButton") }
+        if t.contains(.switchButton), !dimmed { then(instruction("hint.switchButton", hintKeys?.activate)) }
         if t.contains(.textField) || t.contains(.secureTextField), !dimmed {
-            hint = phrases.text(t.contains(.isEditing) ? "hint.isEditing" : "hint.textField")
+            hint = t.contains(.isEditing)
+                ? phrases.text(hintKeys == nil ? "hint.isEditing" : "hint.isEditing.keys")
+                : instruction("hint.textField", hintKeys?.activate)
         }
-        if t.contains(.adjustable) || e.adjust != nil, !dimmed, !t.contains(.switchButton), !promoted { then("hint.adjustable") }
+        if t.contains(.adjustable) || e.adjust != nil, !dimmed, !t.contains(.switchButton), !promoted {
+            if let keys = hintKeys {
+                if let up = keys.increment, let down = keys.decrement {
+                    then(phrases.format("hint.adjustable.keys", phrases.keyName(up), phrases.keyName(down)))
+                }
+            } else {
+                then(phrases.text("hint.adjustable"))
+            }
+        }
         return hint
+    }
+
+    /// The gesture instruction `key`, or with hint keys its `.keys` form naming `boundKey`
+    /// (nil when no key is bound).
+    func instruction(_ key: String, _ boundKey: String?) -> String? {
+        guard hintKeys != nil else { return phrases.text(key) }
+        return boundKey.map { phrases.format(key + ".keys", phrases.keyName($0)) }
     }
 
     static func droppingFinalPeriod(_ s: String) -> String { s.hasSuffix(".") ? String(s.dropLast()) : s }

@@ -47,6 +47,9 @@ public enum Output: Sendable, Hashable {
 public struct Presenter: Sendable {
     public var verbosity: Verbosity
     public var phrases: Phrases
+    /// The keys hints name (a keyboard or a braille display drives the session); nil: VoiceOver's
+    /// gestures (Docs/keymaps.md#hints).
+    public var hintKeys: HintKeys?
 
     public init(language: String, verbosity: Verbosity = Verbosity()) {
         self.verbosity = verbosity

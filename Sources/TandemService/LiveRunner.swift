@@ -189,6 +189,11 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                 case .session(let i):
                     core.apply(i, at: t)
                     if case .clientLine(let c, _, _) = i { running.lineHandled?(c) }
+                    // A terminal key bound to quit (the session resolved it: while typing, q types).
+                    if core.quitRequested {
+                        core.record?(.stop, t)
+                        quit = true
+                    }
                 }
                 if quit { break }
             }

@@ -60,11 +60,15 @@ private struct ProfileReader {
     }
 
     mutating func read(_ root: JSONNode, into p: inout Profile) throws(Diagnostic) {
-        for (k, n, path) in try members(root, "", known: ["format", "name", "description", "language", "speech", "verbosity", "braille", "progress", "keys"]) {
+        for (k, n, path) in try members(root, "", known: ["format", "name", "description", "language", "input", "speech", "verbosity", "braille", "progress", "keys"]) {
             switch k {
             case "format":
                 guard try string(n, path) == Profile.format else { throw fail(n, path, "unsupported format (expected \"\(Profile.format)\")") }
             case "language": p.language = try string(n, path)
+            case "input":
+                if case .null = n.kind { p.input = nil } else {
+                    p.input = InputMethod(rawValue: try oneOf(n, path, InputMethod.allCases.map(\.rawValue)))
+                }
             case "speech":
                 for (k, n, path) in try members(n, path, known: ["enabled", "rate", "pitch", "volume", "voice", "punctuation", "address", "hintDelay"]) {
                     switch k {

@@ -49,6 +49,10 @@ public struct Profile: Sendable, Hashable {
     /// Terminal keys and BRLTTY commands bound to Tandem's commands (`keys` in the file adds
     /// to or replaces the defaults; a binding set to null removes it).
     public var keyMap = KeyMap.default
+    /// How the user drives the session (`input`: `touch`, `keyboard` or `braille`): hints name
+    /// VoiceOver's gestures or the bound keys (Docs/keymaps.md#hints). nil: the driver's
+    /// (`touch` headless, `keyboard` in `tandem run`).
+    public var input: InputMethod?
 
     // progress
     public var progressInterval = 1000

@@ -32,6 +32,14 @@ public struct Session {
     public var helpKeys: KeyMap?
     /// Set while a display key is carried out: the help key then lists the display's keys.
     public var displayKeys: KeyMap?
+    /// How the user drives the session when the profile does not say (`Profile.input`):
+    /// `.touch` headless, `.keyboard` in `tandem run`. Hints name its keys.
+    public var defaultInput: InputMethod = .touch {
+        didSet { presenter.hintKeys = profile.keyMap.hintKeys(for: inputMethod) }
+    }
+    /// The text field the user is typing into with keys (its id): printable terminal keys type
+    /// into it until Enter or Escape, or focus leaves it (`Session+Editing.swift`).
+    public internal(set) var editing: String?
 
     var presenter: Presenter
     var policy: SpeechPolicy
@@ -81,6 +89,7 @@ public struct Session {
         self.timing = timing
         self.makeTranslator = makeTranslator
         self.presenter = Presenter(language: language, verbosity: profile.verbosity)
+        self.presenter.hintKeys = profile.keyMap.hintKeys(for: profile.input ?? .touch)
         self.policy = SpeechPolicy(settings: profile.policySettings)
         self.display = BrailleDisplay(width: profile.brailleWidth, translator: Self.translator(for: profile, makeTranslator), language: language)
     }
@@ -107,8 +116,11 @@ public struct Session {
     }
 
     /// A command from the user (a key, a braille key, a scenario line, a controller), carried
-    /// out by the part `Command.table` names.
-    public mutating func perform(_ command: Command, at time: Milliseconds) {
+    /// out by the part `Command.table` names. `source`: the keys it came from (a terminal key,
+    /// a display key); nil for a scenario line or a controller, which the session takes as
+    /// `inputMethod` says. Hints after it name that source's keys; with keys, activating a text
+    /// field starts typing into it (`Session+Editing.swift`).
+    public mutating func perform(_ command: Command, from source: InputMethod? = nil, at time: Milliseconds) {
         now = max(now, time)
         emit(.event(SessionEvent("key", [.init("command", loggedName(of: command))])))
         if coversUnseenFocus, command != .panLeft, command != .panRight, command != .stop {
@@ -117,10 +129,20 @@ public struct Session {
             display.dismissFlash()
             return
         }
+        let input = source ?? inputMethod
+        if input != inputMethod { presenter.hintKeys = profile.keyMap.hintKeys(for: input) }
+        defer { if input != inputMethod { presenter.hintKeys = profile.keyMap.hintKeys(for: inputMethod) } }
+        if input != .touch, endsEditing(command) { return }
         switch command.info.handler {
         case .navigator:
             beginKey()
-            handle(navigator.perform(command), user: true)
+            let field = input == .touch ? nil : editableFocus
+            var events = navigator.perform(command)
+            // A text field with nothing of its own to do on activation starts editing, which
+            // is what activating it means: no "No action" before "Editing".
+            if field != nil, command == .activate { events.removeAll { if case .unhandled(.activate) = $0 { true } else { false } } }
+            handle(events, user: true)
+            if let field { startEditing(field, after: command) }
         case .output:
             performOutputCommand(command)
         case .tester:
@@ -171,6 +193,7 @@ public struct Session {
         let language = p.language ?? navigator.catalog.language
         navigator.setLanguage(language)
         presenter = Presenter(language: language, verbosity: p.verbosity)
+        presenter.hintKeys = p.keyMap.hintKeys(for: inputMethod)
         policy.settings = p.policySettings
         display = BrailleDisplay(width: reportedWidth ?? p.brailleWidth, translator: Self.translator(for: p, makeTranslator), language: language)
         if voiceChanged { emit(.speechSettings(p.speechSettings)) }

@@ -37,6 +37,8 @@ public struct SessionCore {
     public var record: ((RecordedInput, Milliseconds) -> Void)?
     /// `expect` lines that did not match, as diagnostics naming the scenario line.
     public private(set) var failures: [Diagnostic] = []
+    /// A terminal key bound to `quit` was pressed: the live driver ends the run.
+    public private(set) var quitRequested = false
     /// Texts of recent utterances by `Spoken.id`, for the transcript's `speechd` notices.
     private var recentSpeech = RecentSpeech()
 
@@ -57,8 +59,22 @@ public struct SessionCore {
     public mutating func apply(_ input: SessionInput, at time: Milliseconds) {
         if time > session.now { advance(to: time) }
         let t = session.now
-        if let record, let kept = input.recorded(keyMap: keyMap) { record(kept, t) }
-        dispatch(input, at: t)
+        if let press = press(for: input) {
+            // A key is resolved in the session's state now (typing into a field or not), and
+            // recorded as the command it gave, so a replay of the recording does the same.
+            switch press {
+            case .command(let c, let source):
+                record?(.key(c, display: source == .braille), t)
+                perform(c, from: source, at: t)
+            case .quit:
+                quitRequested = true
+            case .ignored:
+                break
+            }
+        } else {
+            if let record, let kept = input.recorded(keyMap: keyMap) { record(kept, t) }
+            dispatch(input, at: t)
+        }
         service?.routeNotices(&session)
         if instants == .eachInput { session.settle() }
         recentSpeech.remember(session.policy.playing)
@@ -97,10 +113,9 @@ public struct SessionCore {
                 session.settle()
             }
         case .command(let c, let fromDisplay):
-            // A display key's help lists the display's keys.
-            session.displayKeys = fromDisplay ? keyMap : nil
-            session.perform(c, at: t)
-            session.displayKeys = nil
+            perform(c, from: fromDisplay ? .braille : nil, at: t)
+        case .terminalKey:
+            break  // resolved in `apply`
         case .post(let e):
             session.post(e, at: t)
         case .reload(let catalog):
@@ -131,13 +146,57 @@ public struct SessionCore {
                 logNotice("begin", id, at: t)
             case .status(let status):
                 session.reportOutput(status, at: t)
-            case .brailleCommand(let name, let argument):
-                if let c = keyMap.command(forBrailleCommand: name, argument: argument) {
-                    dispatch(.command(c, fromDisplay: true), at: t)
-                }
+            case .brailleCommand:
+                break  // resolved in `apply`
             case .displaySize(let columns):
                 session.setDisplayWidth(columns)
             }
+        }
+    }
+
+    /// A user's command; `source` the keys it came from (a display key's help lists the
+    /// display's keys).
+    private mutating func perform(_ c: Command, from source: InputMethod?, at t: Milliseconds) {
+        session.displayKeys = source == .braille ? keyMap : nil
+        session.perform(c, from: source, at: t)
+        session.displayKeys = nil
+    }
+
+    /// What a key does now.
+    enum KeyPress {
+        case command(Command, InputMethod)
+        case quit
+        /// Bound to nothing (or a chord that types no character).
+        case ignored
+    }
+
+    /// What a terminal or display key does in the session's state now: while the user types
+    /// into a text field, a printable terminal key types and Backspace deletes
+    /// (`KeyMap.typingCommand`); a display's typed character or chord types whenever it
+    /// comes; otherwise the key map's binding. nil for input that is not a key.
+    mutating func press(for input: SessionInput) -> KeyPress? {
+        switch input {
+        case .terminalKey(let key):
+            if session.editingField() != nil, let c = KeyMap.typingCommand(forTerminalKey: key) { return .command(c, .keyboard) }
+            switch keyMap.terminalAction(key) {
+            case .command(let c)?: return .command(c, .keyboard)
+            case .quit?: return .quit
+            case nil: return .ignored
+            }
+        case .output(.brailleCommand(let name, let argument)):
+            switch (name.uppercased(), argument) {
+            case ("PASSCHAR", let code?):
+                guard let scalar = Unicode.Scalar(code), scalar.properties.generalCategory != .control else { return .ignored }
+                return .command(.type(String(Character(scalar))), .braille)
+            case ("PASSDOTS", let dots?):
+                guard let c = session.typedCharacter(dots: dots) else { return .ignored }
+                return .command(.type(String(c)), .braille)
+            default:
+                if session.editingField() != nil, let c = KeyMap.typingCommand(forBrailleCommand: name) { return .command(c, .braille) }
+                return keyMap.command(forBrailleCommand: name, argument: argument).map { .command($0, .braille) } ?? .ignored
+            }
+        default:
+            return nil
         }
     }
 

@@ -13,6 +13,10 @@ public enum SessionInput: Sendable {
     /// A command from the user; `fromDisplay` when a braille display key gave it (its help then
     /// lists the display's keys).
     case command(Command, fromDisplay: Bool = false)
+    /// A key from `tandem run`'s terminal, as pressed: the session decides what it does — the
+    /// key map's binding, or while the user types into a text field the text it types
+    /// (`SessionCore.press(for:)`, Docs/keymaps.md#typing).
+    case terminalKey(TerminalKey)
     /// An app notification or effect from outside the user (a scenario's `post` or `screen`).
     case post(Effect)
     /// What a live output reported: speech began, ended or was cancelled, an output went away
@@ -53,6 +57,8 @@ extension SessionInput {
         case .output(.brailleCommand(let name, let argument)):
             keyMap.command(forBrailleCommand: name, argument: argument).map { .key($0, display: true) }
         case .post, .reload, .catalogError, .profile, .expect, .expectAction: nil
+        // Recorded as the command it gave, once the session has resolved it (`SessionCore.apply`).
+        case .terminalKey: nil
         }
     }
 

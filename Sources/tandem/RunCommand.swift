@@ -44,6 +44,7 @@ enum RunCommand {
                               sink: MultiplexSink(outputs.map { $0 as any OutputSink } + [transcript, screen]),
                               timing: .virtual, makeTranslator: ReplayInputs.translator)
         session.helpKeys = keyMap
+        session.defaultInput = .keyboard
         let runner = LiveRunner(session: session, keyMap: keyMap)
 
         // Quit cleanly on SIGINT and SIGTERM: restore the terminal, flush the transcript.
@@ -72,13 +73,8 @@ enum RunCommand {
                 var keys = decoder.feed(bytes)
                 // A lone ESC is Escape only if nothing follows it quickly.
                 if decoder.hasPending && !terminal.waitForInput(ms: 40) { keys += decoder.flush() }
-                for key in keys {
-                    switch keyMap.terminalAction(key) {
-                    case .command(let c)?: runner.send(.command(c))
-                    case .quit?: runner.send(.quit); return
-                    case nil: break
-                    }
-                }
+                // The session resolves each key: while the user types into a field, q types.
+                for key in keys { runner.send(.terminalKey(key)) }
             }
         }
         reader.start()

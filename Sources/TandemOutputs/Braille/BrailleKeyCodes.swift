@@ -15,7 +15,20 @@ public enum BrailleKeyCodes {
         case key
         /// The whole command block, every argument (`ROUTE` with any cell).
         case block
+        /// Every character a braille keyboard types (`PASSCHAR`): the keysyms of Latin-1's
+        /// printable characters and of Unicode's (BrlAPI's `0x1000000 | code point`).
+        case characters
     }
+
+    /// BRLTTY's command for a typed character; BrlAPI delivers it as the character's keysym,
+    /// reported here as `PASSCHAR` with the code point as argument (Docs/keymaps.md#typing).
+    public static let typedCharacter = "PASSCHAR"
+
+    /// The keysym ranges `Match.characters` accepts (any modifier flags).
+    static let characterRanges: [(first: UInt64, last: UInt64)] = [
+        (CBRLAPI_KEY_TYPE_SYM | 0x20, CBRLAPI_KEY_FLAGS_MASK | CBRLAPI_KEY_TYPE_SYM | 0xFF),
+        (CBRLAPI_KEY_TYPE_SYM | 0x0100_0000, CBRLAPI_KEY_FLAGS_MASK | CBRLAPI_KEY_TYPE_SYM | 0x010F_FFFF),
+    ]
 
     /// BRLTTY's `KEY_*` commands and the keysyms BrlAPI delivers for them.
     static let keysyms: [(name: String, sym: brlapi_keyCode_t)] = [
@@ -50,6 +63,7 @@ public enum BrailleKeyCodes {
     /// has no such command.
     public static func code(forCommand name: String) -> (code: UInt64, match: Match)? {
         let upper = name.uppercased()
+        if upper == typedCharacter { return (0, .characters) }
         if let k = keysyms.first(where: { $0.name == upper }) { return (CBRLAPI_KEY_TYPE_SYM | k.sym, .key) }
         if let c = commands[upper], c.code != cbrlapi_key_cmd(0) { return (c.code, c.match) }
         return nil
@@ -66,6 +80,9 @@ public enum BrailleKeyCodes {
             if sym >= CBRLAPI_KEY_SYM_FUNCTION, sym < CBRLAPI_KEY_SYM_FUNCTION + functionKeyCount {
                 return ("KEY_FUNCTION", Int(sym - CBRLAPI_KEY_SYM_FUNCTION))
             }
+            // A typed character: Latin-1's keysym is its code point; others are 0x1000000 | it.
+            if (0x20...0xFF).contains(sym), sym != 0x7F { return (typedCharacter, Int(sym)) }
+            if sym & 0xFF00_0000 == 0x0100_0000 { return (typedCharacter, Int(sym & 0x00FF_FFFF)) }
             return nil
         case CBRLAPI_KEY_TYPE_CMD:
             var described = brlapi_describedKeyCode_t()

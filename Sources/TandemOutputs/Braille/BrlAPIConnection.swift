@@ -88,6 +88,10 @@ final class BrlAPIConnection: @unchecked Sendable {  // libbrlapi's handle (raw 
             guard !codes.isEmpty else { continue }
             guard brlapi__acceptKeys(handle, type, codes, UInt32(codes.count)) >= 0 else { return Failure(message: Self.lastError()) }
         }
+        if accepted.contains(where: { $0.match == .characters }) {
+            var ranges = BrailleKeyCodes.characterRanges.map { brlapi_range_t(first: $0.first, last: $0.last) }
+            guard brlapi__acceptKeyRanges(handle, &ranges, UInt32(ranges.count)) >= 0 else { return Failure(message: Self.lastError()) }
+        }
         return nil
     }
 
