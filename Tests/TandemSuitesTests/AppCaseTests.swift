@@ -177,3 +177,19 @@ struct AppCaseTests {
         #expect(warnings.map(\.message) == ["unknown field \"colour\" ignored"])
     }
 }
+
+@Suite("app cases in a change list")
+struct AppCaseChangeTests {
+    @Test("a changed case file or golden selects the app case; a deleted case file is noted")
+    func changed() throws {
+        let path = try AppCaseTests.write(command: ["python3", "app.py"], steps: ["next"])
+        let folder = SuitePath.folder(of: path)
+        defer { SuiteFixtures.remove(folder) }
+        let finder = SuiteFinder(profileExists: SuiteFixtures.profiles.exists)
+        #expect(finder.plan(changed: [path]).cases.map(\.name) == [path])
+        #expect(finder.plan(changed: [folder + "/groceries.app.golden.jsonl"]).cases.map(\.name) == [path])
+        let gone = finder.plan(changed: [folder + "/other.app.json"])
+        #expect(gone.cases.isEmpty && gone.ignoredChanges.map(\.path) == [folder + "/other.app.json"])
+        #expect(gone.ignoredChanges.map(\.reason) == [.deleted])
+    }
+}
