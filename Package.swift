@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "TandemService", dependencies: ["TandemVocabulary", "TandemSession", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol",
                                                       "TandemServer"]),
         // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
-        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService", "TandemSession"]),
+        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService", "TandemSession", "TandemServer", "CLinux"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["TandemVocabulary", "CLinux", "TandemPOSIX"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.

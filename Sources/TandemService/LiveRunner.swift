@@ -14,6 +14,10 @@ public enum LiveInput: Sendable {
     /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
     case quitWhenQuiet(timeout: Milliseconds)
     case quit
+    /// A barrier: `done` is called on the runner thread with the session's state once the batch
+    /// holding it is handled, its replies delivered and the host flushed (which reads what the
+    /// clients have sent meanwhile into the inbox). `tandem test`'s app cases wait on it.
+    case mark(@Sendable (SessionSnapshot) -> Void)
 }
 
 /// What the runner's thread does while it waits for input, instead of sleeping: `tandem serve`
@@ -176,6 +180,7 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
             condition.unlock()
 
             var quit = false
+            var marks: [@Sendable (SessionSnapshot) -> Void] = []
             // What fell due while the runner was busy happens first, in time order, as a replay
             // of the recording plays it.
             let t = now
@@ -186,6 +191,8 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                     quit = true
                 case .quitWhenQuiet(let timeout):
                     quitBy = t + timeout
+                case .mark(let done):
+                    marks.append(done)
                 case .session(let i):
                     core.apply(i, at: t)
                     if case .clientLine(let c, _, _) = i { running.lineHandled?(c) }
@@ -203,6 +210,10 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
             running.deliver?(core.takeOutbox())
             running.host?.flush()
             running.afterEachBatch?(snapshot)
+            if !marks.isEmpty {
+                let state = snapshot
+                for done in marks { done(state) }
+            }
             if let by = quitBy, core.session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
         }
@@ -229,7 +240,8 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
     public var snapshot: SessionSnapshot {
         let session = core.session
         return SessionSnapshot(screen: session.navigator.screen.id, focus: session.navigator.focusedElement?.id,
-                               lastFocusSpeech: session.lastFocusSpeech, time: session.now)
+                               lastFocusSpeech: session.lastFocusSpeech, time: session.now,
+                               nextDeadline: session.nextDeadline, isQuiet: session.isQuiet)
     }
 
     /// Handles the `.status` and display-size reports already queued (see `run`).
@@ -254,4 +266,8 @@ public struct SessionSnapshot: Sendable, Hashable {
     public var focus: String?
     public var lastFocusSpeech: String
     public var time: Milliseconds
+    /// When the next timer falls due (a speech end, a loading step, a message's end), if any.
+    public var nextDeadline: Milliseconds?
+    /// Nothing scheduled or said any more.
+    public var isQuiet: Bool
 }

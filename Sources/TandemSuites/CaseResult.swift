@@ -22,6 +22,9 @@ public struct CaseResult: Sendable {
         case expectFailed(Diagnostic)
         /// Output was still going when the run's virtual-time limit was reached.
         case cutShort
+        /// An app case's app exited, never connected or did not go quiet in time
+        /// (Docs/ci.md#apps): a sentence naming the app and the step, at the case file's line.
+        case appFailed(Diagnostic)
     }
 
     /// A golden file `--update` wrote.
@@ -68,6 +71,8 @@ extension CaseResult.Failure {
             "\(d)"
         case .cutShort:
             "output was still going after 24 h of virtual time; the run was cut short"
+        case .appFailed(let d):
+            "\(d)"
         }
     }
 
@@ -86,7 +91,7 @@ extension CaseResult.Failure {
     /// caused the first change.
     public var scenarioLine: Int? {
         switch self {
-        case .expectFailed(let d): d.line
+        case .expectFailed(let d), .appFailed(let d): d.line
         case .differs(_, _, let heard): heard.steps.first?.line
         case .missingGolden, .cutShort: nil
         }

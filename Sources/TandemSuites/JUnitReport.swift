@@ -62,6 +62,7 @@ public enum JUnitReport {
             case .missingGolden: "missing-golden"
             case .expectFailed: "expect"
             case .cutShort: "cut-short"
+            case .appFailed: "app"
             }
             var body = failures.map { f in [f.summary(scenario: r.file), f.details()].compactMap { $0 }.joined(separator: "\n") }.joined(separator: "\n\n")
             if let line = failures.lazy.compactMap(\.scenarioLine).first { body += "\n at \(r.file):\(line)" }

@@ -8,6 +8,7 @@ extension SuiteFinder {
     ///   (`NAME[.PROFILE][.LANGUAGE].golden.jsonl`), the scenario it belongs to; a `suite.json`,
     ///   the suites of its folder (not the folders below); a folder, everything under it; a
 ///   recorded session (`NAME.session.record`) or its golden (`NAME.session.golden.jsonl`), it;
+///   an app case (`NAME.app.json`) or its golden (`NAME.app.golden.jsonl`), it;
     /// - a path that no longer exists (a deleted scenario) and any other file (a Swift source, a
     ///   README) select nothing and are listed in `ignoredChanges`, never an error: a change
     ///   list is what changed, not what to test;
@@ -30,6 +31,12 @@ extension SuiteFinder {
                 folders[folder, default: Selection()].recordings.insert(recording)
             } else if exists, file.hasSuffix(SessionReplay.recordingSuffix) {
                 folders[folder, default: Selection()].recordings.insert(file)
+            } else if file.hasSuffix(AppCase.goldenSuffix),
+                      case let app = String(file.dropLast(AppCase.goldenSuffix.count)) + AppCase.suffix,
+                      FileManager.default.fileExists(atPath: SuitePath.join(folder, app)) {
+                folders[folder, default: Selection()].apps.insert(app)
+            } else if exists, file.hasSuffix(AppCase.suffix) {
+                folders[folder, default: Selection()].apps.insert(file)
             } else if file.hasSuffix(GoldenName.suffix) {
                 // A deleted golden still selects its scenario: the case then fails for want of it.
                 if let scenario = scenarioOf(golden: file, in: folder) {
@@ -39,7 +46,7 @@ extension SuiteFinder {
                 }
             } else if !exists {
                 let suiteFile = file.hasSuffix(".catalog.json") || file.hasSuffix(".scenario") || file == SuiteManifest.fileName
-                    || file.hasSuffix(SessionReplay.recordingSuffix)
+                    || file.hasSuffix(SessionReplay.recordingSuffix) || file.hasSuffix(AppCase.suffix)
                 ignored.append(IgnoredChange(path: path, reason: suiteFile ? .deleted : .notSuiteFile))
             } else if file.hasSuffix(".catalog.json") {
                 folders[folder, default: Selection()].catalogs.insert(file)

@@ -10,7 +10,9 @@ import TandemService
 /// - a folder's optional `suite.json` lists the profiles and languages its scenarios run in;
 /// - a path may also name one catalog (its suite) or one scenario (that scenario alone);
 /// - a recorded `tandem serve` session, `NAME.session.record`, is a case of its own, compared
-///   with `NAME.session.golden.jsonl` beside it (Docs/ci.md#recordings).
+///   with `NAME.session.golden.jsonl` beside it (Docs/ci.md#recordings);
+/// - so is an app case, `NAME.app.json`: an app's command and the user's steps, compared with
+///   `NAME.app.golden.jsonl` (Docs/ci.md#apps).
 public struct SuiteFinder {
     public var profileExists: (String) -> Bool
     public var currentFolder: String
@@ -26,6 +28,7 @@ public struct SuiteFinder {
         var catalogs: Set<String> = []
         var scenarios: Set<String> = []
         var recordings: Set<String> = []
+        var apps: Set<String> = []
     }
 
     /// The plan for `paths`. Throws for a path that is missing or is neither a folder, a
@@ -48,8 +51,10 @@ public struct SuiteFinder {
                 folders[SuitePath.folder(of: path), default: Selection()].scenarios.insert(SuitePath.file(of: path))
             } else if path.hasSuffix(SessionReplay.recordingSuffix) {
                 folders[SuitePath.folder(of: path), default: Selection()].recordings.insert(SuitePath.file(of: path))
+            } else if path.hasSuffix(AppCase.suffix) {
+                folders[SuitePath.folder(of: path), default: Selection()].apps.insert(SuitePath.file(of: path))
             } else {
-                throw Diagnostic(file: path, line: nil, path: "", message: "not a folder, a catalog (*.catalog.json), a scenario (*.scenario) or a recorded session (*.session.record)")
+                throw Diagnostic(file: path, line: nil, path: "", message: "not a folder, a catalog (*.catalog.json), a scenario (*.scenario), a recorded session (*.session.record) or an app case (*.app.json)")
             }
         }
         var plan = TestPlan()
@@ -89,6 +94,10 @@ public struct SuiteFinder {
         // Recorded sessions are cases of their own: no catalog to pair with, no suite.json.
         for r in names where r.hasSuffix(SessionReplay.recordingSuffix) && (selection.all || selection.recordings.contains(r)) {
             plan.cases.append(TestCase(recording: SuitePath.join(folder, r)))
+        }
+        // So are app cases: an app's command and the user's steps.
+        for a in names where a.hasSuffix(AppCase.suffix) && (selection.all || selection.apps.contains(a)) {
+            plan.cases.append(TestCase(app: SuitePath.join(folder, a)))
         }
         let catalogs = names.filter { $0.hasSuffix(".catalog.json") }
         var scenarios = names.filter { $0.hasSuffix(".scenario") }

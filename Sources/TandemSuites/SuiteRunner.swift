@@ -47,7 +47,7 @@ public struct SuiteRunner: Sendable {
         for (i, r) in problems.enumerated() { order.done(i, r) }
 
         // Catalogs first (each once), then profiles, then the cases.
-        let scenarioCases = plan.cases.filter { !$0.isRecording }
+        let scenarioCases = plan.cases.filter { !$0.isRecording && !$0.isApp }
         let needed = Array(Set(scenarioCases.map(\.suite))).sorted()
         let catalogs = Mutex<[Int: Loaded]>([:])
         parallel(needed.count) { k in
@@ -63,7 +63,7 @@ public struct SuiteRunner: Sendable {
         let profileTable = loadedProfiles
         parallel(plan.cases.count) { i in
             let c = plan.cases[i]
-            let result = c.isRecording ? runRecording(c)
+            let result = c.isRecording ? runRecording(c) : c.isApp ? runApp(c)
                 : runCase(c, suite: plan.suites[c.suite], catalog: loadedCatalogs[c.suite]!, profile: profileTable[c.profile]!)
             order.done(problems.count + i, result)
         }

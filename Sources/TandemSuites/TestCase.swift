@@ -17,10 +17,14 @@ public struct TestCase: Sendable, Hashable {
     /// A recorded session: `scenario` is the recording's path, `suite` is -1 (it has no
     /// catalog of its own to load), and it plays in the profile it was recorded in.
     public let isRecording: Bool
+    /// An app case (`NAME.app.json`, Docs/ci.md#apps): `scenario` is the case file's path,
+    /// `suite` is -1; the app is started and driven against a private service.
+    public let isApp: Bool
 
     public init(suite: Int, scenario: String, profile: String, language: String?) {
         self.suite = suite; self.scenario = scenario; self.profile = profile; self.language = language
         isRecording = false
+        isApp = false
         var parts: [String] = []
         if profile != "default" || language != nil { parts.append(profile) }
         if let language { parts.append(language) }
@@ -31,6 +35,14 @@ public struct TestCase: Sendable, Hashable {
     public init(recording path: String) {
         suite = -1; scenario = path; profile = "recorded"; language = nil; name = path
         isRecording = true
+        isApp = false
+    }
+
+    /// An app case; its name is its path.
+    public init(app path: String) {
+        suite = -1; scenario = path; profile = "app"; language = nil; name = path
+        isRecording = false
+        isApp = true
     }
 
     /// Where the case's golden transcript is: beside the scenario,
@@ -38,6 +50,7 @@ public struct TestCase: Sendable, Hashable {
     /// language part for the catalog's own language.
     public func goldenPath(catalogLanguage: String) -> String {
         if isRecording { return SessionReplay.goldenPath(forRecording: scenario) }
+        if isApp { return AppCase.goldenPath(forCase: scenario) }
         return GoldenName.path(scenario: scenario, profile: profile, language: language, catalogLanguage: catalogLanguage)
     }
 }

@@ -116,7 +116,7 @@ extension Subcommand {
         usage: ["test [<path>…] [-j <n>] [--update] [--filter <pattern>] [--shard <k>/<n>] [--diff words|cells|json] [--junit <file>] [--html <dir>] [--html-failures-only]"],
         arguments: [("<path>", """
             A folder (searched recursively; other checkouts inside skipped), a
-            catalog, a scenario or a *.session.record; - reads changed files from standard input,
+            catalog, a scenario, a *.session.record or a *.app.json; - reads changed files from standard input,
             one a line (git diff --name-only). Default: the current folder.
             """)],
         options: [
@@ -132,7 +132,11 @@ extension Subcommand {
         notes: """
         A suite is NAME.catalog.json with NAME.scenario (and NAME.*.scenario) files beside it; the
         golden transcript of NAME.scenario is NAME[.PROFILE][.LANGUAGE].golden.jsonl. A recorded
-        serve session NAME.session.record is a case too, with NAME.session.golden.jsonl.
+        serve session NAME.session.record is a case too, with NAME.session.golden.jsonl. So is an
+        app case NAME.app.json, with NAME.app.golden.jsonl: its "command" (the app) is started
+        against a private service whose socket is $XDG_RUNTIME_DIR/tandem/control.sock, driven
+        by its "steps" on a virtual clock that moves only on a wait step, once the app is quiet
+        (Docs/ci.md#apps); an app that exits, never connects or stays busy fails the case.
 
         EXIT STATUS: 0 every case passed, 1 a case failed, 2 bad input (a catalog, scenario, golden
         or suite.json that cannot be read, a wrong option, a --filter matching nothing; the other

@@ -44,7 +44,7 @@ enum TestCommand {
                 try writeReports(RunSummary(results: [], seconds: 0), started: Date(), junit: junit, html: html, notes: [])
                 return 0
             }
-            throw .invalid("no suites under \(paths.joined(separator: " ")) (a suite is a NAME.catalog.json beside its NAME.scenario files, or a NAME.session.record; see Docs/ci.md)")
+            throw .invalid("no suites under \(paths.joined(separator: " ")) (a suite is a NAME.catalog.json beside its NAME.scenario files, a NAME.session.record or a NAME.app.json; see Docs/ci.md)")
         }
         if let filter, let pattern = args.options["--filter"] {
             let before = plan.cases.count + plan.problems.count

@@ -1,0 +1,158 @@
+import CLinux
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An app case's app (Docs/ci.md#apps): its command started in a process group of its own,
+/// with the private service's socket in its environment, its output kept in a file; whether it
+/// is still running, and whether it is **idle**: every thread of every process of its group
+/// blocked waiting for input (a read, a poll, a futex), none running or sleeping on a timer.
+final class AppProcess: @unchecked Sendable {  // used by the one thread that runs its case
+    let pid: pid_t
+    let logPath: String
+    private var status: Int32?
+
+    /// Starts `command` in `folder` with `environment` added to this process's; standard input
+    /// is /dev/null, standard output and error go to `logPath`.
+    init(command: [String], folder: String, environment: [String: String], logPath: String) throws(AppProcessError) {
+        self.logPath = logPath
+        // Swift's Glibc has no posix_spawn_file_actions_addchdir_np: env(1) changes folder,
+        // then looks the program up in PATH and execs it in its own place.
+        let arguments = ["/usr/bin/env", "-C", folder] + command
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        // A group of its own: the app's children are the app too, and are stopped with it.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw AppProcessError(message: "cannot start /usr/bin/env: \(String(cString: strerror(spawned)))") }
+        self.pid = pid
+    }
+
+    /// The exit status once the app has ended (128 + N for a signal N), nil while it runs.
+    var exitStatus: Int32? {
+        if let status { return status }
+        var raw: Int32 = 0
+        let done = waitpid(pid, &raw, WNOHANG)
+        guard done == pid else { return nil }
+        status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        return status
+    }
+
+    /// Every thread of the app's process group waits for input: blocked in a system call that
+    /// waits on a file descriptor, a futex or a child (`idleCalls`), none running, in disk
+    /// sleep or sleeping on a timer (`nanosleep`: the app means to do more when it wakes).
+    /// Read from /proc (`/proc/PID/task/TID/syscall`); where the system call cannot be read, a
+    /// sleeping thread counts as waiting.
+    var isIdle: Bool {
+        let members = groupMembers()
+        if members.isEmpty { return true }
+        for member in members {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(member)/task")) ?? []
+            for task in tasks {
+                let base = "/proc/\(member)/task/\(task)"
+                guard let state = Self.stat(base + "/stat")?.state else { continue }  // gone meanwhile
+                if state == "Z" || state == "X" { continue }
+                if state != "S" { return false }
+                guard let call = Self.read(base + "/syscall") else { continue }
+                let number = call.split(separator: " ").first.flatMap { Int($0) }
+                guard let number, Self.idleCalls.contains(number) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The processes of the app's group (its own pid is the group's id), zombies included.
+    private func groupMembers() -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var out: [Int32] = []
+        for e in entries {
+            guard let p = Int32(e), let s = Self.stat("/proc/\(e)/stat"), s.group == pid else { continue }
+            if s.state == "Z" { continue }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// Ends the app: SIGTERM to its group, SIGKILL after `grace` seconds.
+    func stop(grace: Double = 2) {
+        if exitStatus == nil {
+            kill(-pid, SIGTERM)
+            let end = Date(timeIntervalSinceNow: grace)
+            while exitStatus == nil && Date() < end { usleep(2_000) }
+        }
+        kill(-pid, SIGKILL)  // what is left of the group
+        if exitStatus == nil {
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+            status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        }
+    }
+
+    /// The last `count` lines the app wrote to its standard output and error.
+    func lastOutput(lines count: Int = 6) -> [String] {
+        guard let data = FileManager.default.contents(atPath: logPath) else { return [] }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return Array(lines.suffix(count))
+    }
+
+    /// The state letter and process group of a `stat` file.
+    private static func stat(_ path: String) -> (state: Character, group: Int32)? {
+        guard let text = read(path), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 3, let state = fields[0].first, let group = Int32(fields[2]) else { return nil }
+        return (state, group)
+    }
+
+    private static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n], as: UTF8.self)
+    }
+
+    /// System calls that wait for input from outside the thread: reading, polling, accepting,
+    /// a futex (another thread's hand-over), waiting for a child or a signal. Not `nanosleep`
+    /// nor `clock_nanosleep`: an app sleeping on a timer is not done.
+    static let idleCalls: Set<Int> = {
+        #if arch(x86_64)
+        // read, readv, poll, select, pause, accept, recvfrom, recvmsg, wait4, rt_sigtimedwait,
+        // rt_sigsuspend, futex, epoll_wait, waitid, pselect6, ppoll, epoll_pwait, accept4,
+        // recvmmsg, epoll_pwait2, futex_waitv
+        [0, 19, 7, 23, 34, 43, 45, 47, 61, 128, 130, 202, 232, 247, 270, 271, 281, 288, 299, 441, 449]
+        #elseif arch(arm64)
+        // epoll_pwait, read, readv, pselect6, ppoll, waitid, futex, rt_sigsuspend,
+        // rt_sigtimedwait, accept, recvfrom, recvmsg, accept4, recvmmsg, wait4, epoll_pwait2, futex_waitv
+        [22, 63, 65, 72, 73, 95, 98, 133, 137, 202, 207, 212, 242, 243, 260, 441, 449]
+        #else
+        []
+        #endif
+    }()
+}
+
+struct AppProcessError: Error {
+    var message: String
+}
