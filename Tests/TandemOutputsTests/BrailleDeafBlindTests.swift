@@ -59,8 +59,10 @@ import TandemTestSupport
         story.press("KEY_CURSOR_UP", shows: message, window: 0)
         story.press("FWINRT", shows: message, window: 1)
         story.press("FWINRT", shows: "Quantidade de café, 1 no carrinho ajs", window: 0)
-        // The next pan pans the line itself: past its end (one window), its hint.
-        story.press("FWINRT", shows: Phrases.forLanguage("pt-BR").text("hint.adjustable"), window: 0)
+        // The next pan pans the line itself: past its end (one window), its hint, which for a
+        // display user names the display's keys for increment and decrement (KEY_CURSOR_UP and
+        // KEY_CURSOR_DOWN), not VoiceOver's swipe (Docs/keymaps.md#hints).
+        story.press("FWINRT", shows: "Pressione Seta para cima ou Seta para baixo para ajustar o valor", window: 0)
     }
 
     @Test func panningBackPastAMessageInRussianKeepsFocus() throws {

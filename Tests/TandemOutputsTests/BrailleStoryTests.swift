@@ -212,7 +212,9 @@ import TandemTestSupport
         defer { story.stop() }
         story.shows("Jobs hdr")
         story.press("LNDN", shows: "Search jobs srch")
-        story.press("KEY_ENTER", shows: "No action")
+        // Enter on a search field starts editing it (the display's keyboard then types into
+        // it, Docs/keymaps.md#typing); moving on ends editing.
+        story.press("KEY_ENTER", shows: "Editing Search jobs")
         story.press("NXDIFLN", shows: "Recommended for you hdr")
         story.press("LNDN", shows: "6 open positions")
         story.press("LNDN", shows: "Designer at Acme btn acts")

@@ -59,7 +59,8 @@ import TandemSession
 
     @Test func theOutputTakesExactlyTheKeyMapsCommands() {
         let output = BrlAPIOutput(host: "127.0.0.1:1", auth: nil)
-        #expect(output.acceptedCommands == Set(KeyMap.default.braille.keys))
+        // The key map's keys, and the display keyboard's typing (a character, a dot chord).
+        #expect(output.acceptedCommands == Set(KeyMap.default.braille.keys).union(["PASSCHAR", "PASSDOTS"]))
         #expect(output.unknownCommands.isEmpty)
     }
 }
