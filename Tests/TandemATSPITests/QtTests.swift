@@ -67,7 +67,11 @@ extension AtspiRig {
     }
 
     @Test func qtAppLive() throws {
-        let run = try LiveBridgeTests.Run(pantry: SnapshotTests.unique("qt-form"), script: AtspiRig.qtFormScript)
+        // a desktop of its own: the app takes the X keyboard focus (activateWindow), which must
+        // not pull the keys another test types into its window on the shared desktop
+        let desktop = try AtspiRig.fresh()
+        defer { desktop.stop() }
+        let run = try LiveBridgeTests.Run(pantry: SnapshotTests.unique("qt-form"), script: AtspiRig.qtFormScript, rig: desktop)
         defer { run.stop() }
         try run.press("first")
         #expect(run.hear("Order").heard)
