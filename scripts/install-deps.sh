@@ -14,6 +14,7 @@ PACKAGES=(
   xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
   python3-gi gir1.2-gtk-3.0                # the GTK 3 test apps (Tests/Fixtures/atspi/pantry.py, ledger.py)
   firefox-esr                              # tandem atspi's tests read a web page in Firefox too
+  python3-pyqt5                            # the Qt 5 test app (Tests/Fixtures/atspi/qt_form.py)
   libxml2                                  # the tests check JUnit reports with FoundationXML's XMLDocument
   python3-yaml                             # the tests read Examples/ci's GitHub and GitLab files as YAML
 )

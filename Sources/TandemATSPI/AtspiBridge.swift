@@ -239,7 +239,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
 
     private func isStop(_ id: String) -> Bool {
         guard let m = desktop.reader.known[id] else { return false }
-        switch RoleTable.handling(of: m.role) {
+        switch RoleTable.handling(of: m.role, states: [], topLevel: m.topLevel) {
         case .stop, .text: return true
         default: return false
         }
@@ -247,7 +247,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
 
     private func isParent(_ id: String) -> Bool {
         guard let m = desktop.reader.known[id] else { return false }
-        switch RoleTable.handling(of: m.role) {
+        switch RoleTable.handling(of: m.role, states: [], topLevel: m.topLevel) {
         case .container, .window, .document: return true
         default: return id == rootID
         }
@@ -354,7 +354,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
             guard let appObject else { return nil }
             appObject.forgetCached()
             fresh = appObject.children().filter { $0.states.contains("showing") || $0.states.contains("visible") }
-                .flatMap { reader.elements(for: $0, parent: parent) }
+                .flatMap { reader.elements(for: $0, parent: parent, topLevel: true) }
         } else {
             guard let object = reader.ids.object(parent) else { return nil }
             object.forgetCached()

@@ -183,10 +183,22 @@ public enum RoleTable {
         role == "text" && states.contains("editable") ? .stop([.textField]) : handling(of: role)
     }
 
+    /// The handling of one of the application's own children (a top-level window): a role
+    /// read as layout is a window there (Qt publishes a top-level `QWidget` as `filler`).
+    public static func handling(of role: String, states: Set<String>, topLevel: Bool) -> RoleHandling {
+        let h = handling(of: role, states: states)
+        if topLevel, case .layout = h { return .window }
+        return h
+    }
+
     /// Roles announced when they become showing (a GTK notification, an alert, an info bar).
     public static let announcedWhenShown: Set<String> = ["notification", "alert", "info bar"]
-    /// Actions a browser gives every node of a page: not the page's own, left out.
-    public static let browserActions: Set<String> = ["showContextMenu"]
+    /// Actions a toolkit gives every node: not the app's own, left out (Chromium's
+    /// `showContextMenu`, the browser's menu; Qt's `SetFocus`, what a focus move does).
+    public static let toolkitActions: Set<String> = ["showContextMenu", "SetFocus"]
+    /// Actions that are an adjustable's own increment and decrement (Qt's spin box and
+    /// slider): left out of its custom actions, since `adjust` already offers them.
+    public static let adjustActions: Set<String> = ["Increase", "Decrease", "increment", "decrement"]
     /// Roles whose checked/pressed state makes them `selected` (VoiceOver: "selected, Bold").
     public static let selectedWhenChecked: Set<String> = ["toggle button", "radio button", "radio menu item", "page tab"]
     /// Roles whose TableCell interface gives the element its `cell` (row, column, spans; a

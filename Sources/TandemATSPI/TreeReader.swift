@@ -26,16 +26,18 @@ final class TreeReader {
         var children: [String]
         var parent: String?
         var role: String
+        /// One of the application's own children: a window whatever its role (Qt's `filler`).
+        var topLevel = false
     }
 
     /// The elements one accessible becomes: none (ignored, gone, not showing), one, or its
-    /// children's (layout).
-    func elements(for a: Accessible, parent: String?, depth: Int = 0, path: Set<Accessible> = []) -> [AppElement] {
+    /// children's (layout). `topLevel`: one of the application's own children (a window).
+    func elements(for a: Accessible, parent: String?, depth: Int = 0, path: Set<Accessible> = [], topLevel: Bool = false) -> [AppElement] {
         guard depth < depthLimit, !path.contains(a) else { return [] }
         let role = a.roleName
         if case .ignored = RoleTable.handling(of: role) { return [] }
         let states = a.states
-        let handling = RoleTable.handling(of: role, states: states)
+        let handling = RoleTable.handling(of: role, states: states, topLevel: topLevel)
         if states.contains("defunct") { return [] }
         let shown = states.contains("showing") || states.contains("visible")
         let announced = RoleTable.announcedWhenShown.contains(role)
@@ -70,7 +72,7 @@ final class TreeReader {
         default:
             break
         }
-        remember(e, parent: parent, role: role)
+        remember(e, parent: parent, role: role, topLevel: topLevel)
         return [e]
     }
 
@@ -85,10 +87,10 @@ final class TreeReader {
         return out
     }
 
-    private func remember(_ e: AppElement, parent: String?, role: String) {
+    private func remember(_ e: AppElement, parent: String?, role: String, topLevel: Bool = false) {
         var own = e
         own.children = nil  // its own fields: sent in an update, it leaves its children as they are
-        known[e.id] = Mirrored(element: own, children: (e.children ?? []).map(\.id), parent: parent, role: role)
+        known[e.id] = Mirrored(element: own, children: (e.children ?? []).map(\.id), parent: parent, role: role, topLevel: topLevel)
     }
 
     /// The element's own fields from the accessible (Docs/atspi.md#fields).
@@ -138,8 +140,11 @@ final class TreeReader {
             e.value = states.contains("expanded") ? "expanded" : "collapsed"
         }
         if states.contains("busy"), e.progress == nil { e.progress = Progress(label: e.label, value: nil) }
-        // Chromium gives every node "showContextMenu": the browser's menu, not the page's action.
-        e.actions = a.otherActionNames.filter { !$0.isEmpty && !RoleTable.browserActions.contains($0) }
+        // Chromium gives every node "showContextMenu" (the browser's menu), Qt every focusable
+        // widget "SetFocus": not the app's actions. An adjustable's Increase/Decrease is its adjust.
+        e.actions = a.otherActionNames.filter {
+            !$0.isEmpty && !RoleTable.toolkitActions.contains($0) && !(traits.contains(.adjustable) && RoleTable.adjustActions.contains($0))
+        }
         if RoleTable.tableCells.contains(role), let place = a.tableCellPlace {
             let header: TableCell.Header? = role.contains("column header") ? .column : role.contains("row header") ? .row : nil
             e.cell = TableCell(row: place.row, column: place.column, rowSpan: place.rowSpan, columnSpan: place.columnSpan, header: header)
@@ -160,7 +165,7 @@ final class TreeReader {
             return AppScreen(id: "page", title: title.isEmpty ? appName : title, focus: focused, root: root)
         }
         let rootID = "app"
-        let children = windows.flatMap { elements(for: $0, parent: rootID) }
+        let children = windows.flatMap { elements(for: $0, parent: rootID, topLevel: true) }
         let root = AppElement(rootID, children: children)
         remember(root, parent: nil, role: "application")
         let title = windows.first(where: { $0.roleName != "dialog" }).map(\.name) ?? appName
@@ -231,7 +236,7 @@ extension TreeReader {
     func refresh(id: String, object: Accessible, mirrored m: Mirrored) -> [ElementChange] {
         let role = m.role
         let states = object.states
-        let handling = RoleTable.handling(of: role, states: states)
+        let handling = RoleTable.handling(of: role, states: states, topLevel: m.topLevel)
         var e = AppElement(id)
         if states.contains("defunct") || states.isEmpty {
             e = m.element

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""A Qt 5 app written for Tandem's AT-SPI tests (PyQt5, Debian's python3-pyqt5): an order form
+whose widgets are rows of Docs/atspi.md's role table as Qt publishes them. Qt 5's AT-SPI bridge
+is built into libQt5Gui; it publishes the tree when the session bus says accessibility is on
+(org.a11y.Status IsEnabled) or QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 (both are set by
+scripts/services/atspi.sh). Run it with Debian's /usr/bin/python3.
+
+  --app-name NAME  its AT-SPI application name (QApplication.applicationName)
+
+Commands on standard input, one a line, each answered by "ok COMMAND" once Qt has applied it:
+
+  focus LABEL      keyboard focus moves to the widget LABEL ("Place order", "Gift wrap")
+  quit             the app ends (exit 0)
+
+The app prints "pressed" when its "Place order" button is pressed (activate reached Qt).
+"""
+import sys
+
+from PyQt5.QtCore import QSocketNotifier, QTimer
+from PyQt5.QtWidgets import (QApplication, QCheckBox, QLabel, QListWidget, QPushButton,
+                             QSpinBox, QVBoxLayout, QHBoxLayout, QWidget)
+
+NAME = sys.argv[sys.argv.index("--app-name") + 1] if "--app-name" in sys.argv else "qt-form"
+
+
+class OrderForm(QWidget):
+    def __init__(self):
+        super().__init__()
+        self.setWindowTitle("Order")
+        self.setGeometry(0, 0, 400, 500)
+        box = QVBoxLayout(self)
+
+        heading = QLabel("Order")  # Qt has no heading role for a label: it is a label
+        box.addWidget(heading)
+
+        row = QHBoxLayout()
+        loaves = QLabel("Loaves")
+        self.spin = QSpinBox()
+        self.spin.setRange(1, 12)
+        self.spin.setValue(3)
+        self.spin.setAccessibleName("Loaves")
+        loaves.setBuddy(self.spin)
+        row.addWidget(loaves)
+        row.addWidget(self.spin)
+        box.addLayout(row)
+
+        self.gift = QCheckBox("Gift wrap")
+        self.gift.setChecked(True)
+        box.addWidget(self.gift)
+
+        self.button = QPushButton("Place order")
+        self.button.setAccessibleDescription("Sends the order to the bakery")
+        self.button.clicked.connect(lambda: print("pressed", flush=True))
+        box.addWidget(self.button)
+
+        self.list = QListWidget()
+        self.list.setAccessibleName("Breads")
+        self.list.addItems(["Rye", "Sourdough", "Spelt"])
+        box.addWidget(self.list)
+
+        self.show()
+        if "--ignore-stdin" not in sys.argv:
+            self.notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Read, self)
+            self.notifier.activated.connect(self.on_stdin)
+
+    def on_stdin(self, *_):
+        line = sys.stdin.readline()
+        if not line:
+            QApplication.quit()
+            return
+        command, _, arg = line.strip().partition(" ")
+        if command == "focus":
+            self.activateWindow()
+            for widget in (self.button, self.gift):
+                if widget.text() == arg:
+                    widget.setFocus()
+        elif command == "quit":
+            QApplication.quit()
+            return
+        else:
+            print(f"unknown {command}", flush=True)
+            return
+        # answered after Qt's pending events (its accessibility events among them) went out
+        QTimer.singleShot(0, lambda: print(f"ok {command}", flush=True))
+
+
+if __name__ == "__main__":
+    app = QApplication([sys.argv[0]])
+    app.setApplicationName(NAME)
+    form = OrderForm()
+    print("ready", flush=True)
+    sys.exit(app.exec_())
