@@ -30,17 +30,18 @@ extension Navigator {
 
     /// The reading order of screen `s` follows a change (when it has been built at all).
     mutating func repairOrder(screen s: Int, changed: [Int], restructured: [Int], edited: [ChildrenDelta] = [], removed: [Int] = [],
-                              movesUnits: Bool) {
+                              movesUnits: Bool, toggle: ReadingOrder.ScopeToggle? = nil) {
         guard orders[s] != nil else { return }
         orders[s]!.repair(catalog.screens[s], changed: changed, restructured: restructured, edited: edited, removed: removed,
-                          movesUnits: movesUnits)
+                          movesUnits: movesUnits, toggle: toggle)
     }
 
     /// One element's content changed from `before`: the order follows, and the focused
     /// element's change is reported (its label or traits: said again; its value: the value).
     mutating func contentChanged(screen s: Int, element e: Int, from before: Element, into events: inout [NavigatorEvent]) {
         let after = catalog.screens[s].elements[e]
-        repairOrder(screen: s, changed: [e], restructured: [], movesUnits: ReadingOrder.changeMovesUnits(from: before, to: after))
+        repairOrder(screen: s, changed: [e], restructured: [], movesUnits: ReadingOrder.changeMovesUnits(from: before, to: after),
+                    toggle: ReadingOrder.ScopeToggle.between(e, from: before, to: after))
         report(screen: s, element: e, from: before, into: &events)
     }
 }

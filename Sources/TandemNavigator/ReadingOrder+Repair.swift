@@ -16,9 +16,14 @@ extension ReadingOrder {
     /// scope at all.
     ///
     /// `edited`: children lists that changed by the children given (their parents are not in
-    /// `restructured`); `removed`: the slots of elements removed from the screen.
+    /// `restructured`); `removed`: the slots of elements removed from the screen. `toggle`: the
+    /// change is one element's `modal` or `hidden` alone, with what they were (the order before
+    /// it is kept, to be taken back when they are back: ReadingOrder+Covered.swift).
     public mutating func repair(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta] = [],
-                                removed: [Int] = [], movesUnits: Bool) {
+                                removed: [Int] = [], movesUnits: Bool, toggle: ScopeToggle? = nil) {
+        // An order kept from before a toggle stays kept only through changes that move nothing.
+        let kept = covered
+        covered = nil
         // A change of at least `wholeRebuildMinimum` elements and half the screen is built
         // whole instead: that costs the screen's elements, at most twice the change, and
         // skips what a repair spends on each element (its depth, the sets it is kept in),
@@ -61,14 +66,33 @@ extension ReadingOrder {
             if didMove { moved.append(x) }
             if didMove || forced.contains(x), let p = screen.elements[x].parent { levels.add(p) }
         }
-        if Self.topModal(screen) != modalRoot {
+        let top = Self.topModal(screen)
+        // One element's `modal` or `hidden` alone: the order before it is kept, and the one
+        // kept before is taken back when this puts the screen back as it was then.
+        var leaving: Covered?
+        if let toggle, changed == [toggle.element], restructured.isEmpty, removed.isEmpty {
+            leaving = Covered(of: self, toggle: toggle)
+            if takeBack(kept, toggle, top: top, screen) {
+                covered = leaving
+                return
+            }
+        }
+        if top != modalRoot {
             rebuild(screen)
+            covered = leaving
             return
         }
         if movesUnits || !restructured.isEmpty {
             reorder(screen, changed: changed, restructured: restructured, edited: edited, moved: moved)
         }
         for c in changed { updateHeading(c, screen) }
+        if let leaving {
+            covered = leaving
+        } else if var k = kept, !movesUnits, restructured.isEmpty, removed.isEmpty, moved.isEmpty {
+            // Nothing moved: what is kept still holds, but a header trait may have changed.
+            if !changed.isEmpty { k.headingsStale = true }
+            covered = k
+        }
     }
 
     /// The fewest changed elements a repair builds the whole order again for (when they are

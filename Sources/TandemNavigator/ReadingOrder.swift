@@ -21,7 +21,7 @@ public struct ReadingOrder: Sendable {
     /// Positions of elements with the `header` trait, ascending.
     public internal(set) var headings: [Int] = []
     /// The shown modal element that scopes navigation, if any.
-    public private(set) var modalRoot: Int?
+    public internal(set) var modalRoot: Int?
     /// Whether each element is accessible (the default rule of Docs/formats.md#accessible applied).
     public internal(set) var accessible: [Bool] = []
     /// Own frame, or the union of the children's frames.
@@ -57,6 +57,11 @@ public struct ReadingOrder: Sendable {
     /// Repairs that built the whole order again instead, the change being as large as the
     /// screen (`repair`): tests check that a large update takes that way and a small one not.
     var wholeRebuilds = 0
+    /// The order before one element's `modal` or `hidden` last changed alone, to take back
+    /// when it changes back (ReadingOrder+Covered.swift), and how many times one was: tests
+    /// check that a round of modals shown and closed builds the screen's order once.
+    var covered: Covered?
+    var takenBack = 0
 
     struct Scope: Sendable {
         var first: Int?

@@ -23,6 +23,10 @@ import TandemPOSIX
 /// - a 900 KiB announcement and a 900 KiB value on the focused element (braille cut);
 /// - one round of one client's reading (64 KiB) as 32 announcements of 2,000 characters,
 ///   each an instant: what a key behind them waits for (Docs/reliability.md#done-when);
+/// - one round of 256 small lines on a screen at the element limit (50,000), each a change
+///   that used to make the reading order be built again whole (a modal shown or closed, the
+///   modal hidden and shown, a big container hidden and shown, `layoutChanged`, a modal shown
+///   and closed with a row hidden or shown between);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
 ///   process's resident memory before and after;
 /// - 5,000 apps connecting and leaving: the largest number of "closed" statuses waiting.
@@ -42,6 +46,10 @@ enum HostileBenchmark {
         lines.append("  900 KiB announcement         \(ms(median((0..<5).map { _ in hugeText(value: false) }))) ms held")
         lines.append("  900 KiB focused value        \(ms(median((0..<5).map { _ in hugeText(value: true) }))) ms held")
         lines.append("  a 64 KiB round of 2,000-character announcements  \(ms(median((0..<5).map { _ in round() }))) ms held (32 lines, each an instant)")
+        for shape in ModalShape.allCases {
+            let held = median((0..<3).map { _ in modalRound(shape) })
+            lines.append("  a round of 256 \(shape.rawValue) on 50,000 elements  \(ms(held)) ms held")
+        }
         let louis = worstTranslation()
         lines.append("  liblouis, a line at the cut  \(ms(louis.ns)) ms at most (\(louis.what); \(BrailleText.maxCharacters + 2) characters)")
 
@@ -201,6 +209,64 @@ enum HostileBenchmark {
         let start = Monotonic.now()
         for (k, bytes) in lines.enumerated() { app.core.apply(.clientLine("app", line: 10 + k, bytes: bytes), at: app.now) }
         return Monotonic.now() - start
+    }
+
+    /// Small lines that change what the whole screen's reading order is (its scope), each
+    /// toggled back and forth for a round.
+    enum ModalShape: String, CaseIterable {
+        case modal = "set modal on/off      "
+        case hiddenModal = "set hidden on a modal "
+        case hiddenSection = "set hidden, 12,500 rows"
+        case layoutChanged = "layoutChanged        "
+        case modalAndRow = "modal on/off, a row hidden between"
+    }
+
+    /// A screen at `Screen.maxElements`: a sheet of three elements and four sections of rows
+    /// with frames (one sorted scope of 49,995), sent as a `screen` and four updates within
+    /// the line limit.
+    static func bigScreen(_ app: inout App, sheetModal: Bool) {
+        let rows = 12_498
+        let sections = (0..<4).map { #"{"id":"s\#($0)"}"# }.joined(separator: ",")
+        let sheet = #"{"id":"sheet","modal":\#(sheetModal),"frame":[0,100,390,300],"children":[{"id":"sheet.title","label":"Sheet","traits":["header"],"frame":[16,110,358,44]},{"id":"sheet.ok","label":"OK","traits":["button"],"frame":[16,300,358,44]}]}"#
+        app.send(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":["# + sections + "," + sheet + "]}}}")
+        for s in 0..<4 {
+            var ids: [String] = [], nodes: [String] = []
+            ids.reserveCapacity(rows); nodes.reserveCapacity(rows)
+            for r in 0..<rows {
+                let k = s * rows + r
+                ids.append("\"r\(k)\"")
+                nodes.append(#"{"id":"r\#(k)","label":"Row \#(k)","frame":[0,\#(k * 44),390,44]}"#)
+            }
+            app.send(#"{"type":"update","nodes":[{"id":"s\#(s)","children":["# + ids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
+        }
+        precondition(app.session.navigator.screen.liveCount == 4 * rows + 8, "the benchmark's screen was refused")
+    }
+
+    /// One round (256 lines, the most a round hands on) of `shape` toggled back and forth on a
+    /// screen at the element limit, each line an instant at the round's time: the ns the session
+    /// thread is held.
+    static func modalRound(_ shape: ModalShape) -> UInt64 {
+        var app = App()
+        bigScreen(&app, sheetModal: shape == .hiddenModal)
+        let lines: [String] = (0..<256).map { k in
+            let on = k % 2 == 0
+            switch shape {
+            case .modal: return #"{"type":"set","id":"sheet","modal":\#(on)}"#
+            case .hiddenModal: return #"{"type":"set","id":"sheet","hidden":\#(on)}"#
+            case .hiddenSection: return #"{"type":"set","id":"s1","hidden":\#(on)}"#
+            case .modalAndRow:
+                return k % 2 == 0 ? #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"# : #"{"type":"set","id":"r7","hidden":\#(k % 4 == 1)}"#
+            case .layoutChanged: return #"{"type":"notify","notification":"layoutChanged"\#(on ? #","focus":"sheet.ok""# : "")}"#
+            }
+        }
+        let bytes = lines.map { Array($0.utf8) }
+        let start = Monotonic.now()
+        for (k, b) in bytes.enumerated() { app.core.apply(.clientLine("app", line: 100 + k, bytes: b), at: app.now) }
+        let held = Monotonic.now() - start
+        for item in app.core.takeOutbox() {
+            if case .send(_, .error(let e)) = item { fatalError("the benchmark's round was refused: \(e)") }
+        }
+        return held
     }
 
     /// The longest liblouis takes for one line at the braille cut (`BrailleText.maxCharacters`
