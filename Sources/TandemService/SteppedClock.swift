@@ -3,8 +3,9 @@ import TandemVocabulary
 
 /// A live runner's clock that stands still until its driver moves it (`RunnerClock`): the
 /// virtual clock of `tandem test`'s app cases, where a real app talks to a private service
-/// and time moves only when the app has gone quiet (Docs/ci.md#apps). No real time makes it
-/// pass, so a slow machine changes how long a case takes, never what its transcript says.
+/// and time moves only when the app has gone quiet (Docs/ci.md#apps), and the tests' clock
+/// for a live session whose timers must fire exactly when the test says. No real time makes
+/// it pass, so a slow machine changes how long a run takes, never what its transcript says.
 public final class SteppedClock: RunnerClock {
     private struct State {
         var now: Milliseconds = 0
@@ -30,4 +31,7 @@ public final class SteppedClock: RunnerClock {
         }
         for wake in wakes { wake() }
     }
+
+    /// Moves the clock on by `ms` and wakes the runners on it.
+    public func advance(milliseconds ms: Milliseconds) { move(to: now() + ms) }
 }

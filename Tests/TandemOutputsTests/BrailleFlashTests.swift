@@ -16,7 +16,7 @@ import TandemTestSupport
         defer { braille.stop() }
         var profile = Profile()
         profile.messageTime = 1500
-        let clock = ManualRunnerClock()
+        let clock = SteppedClock()
         let live = try braille.showSession(profile: profile, clock: clock)
         braille.press("LNDN")
         braille.press("LNDN")

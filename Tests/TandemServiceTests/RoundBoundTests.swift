@@ -153,7 +153,7 @@ struct RoundBoundTests {
         let records = RecordingSink()
         let (session, service) = Service.start(profile: profile, catalog: nil, sink: MultiplexSink([watch, records]), timing: .virtual,
                                                makeTranslator: { _ in counting })
-        let clock = ManualRunnerClock()
+        let clock = SteppedClock()
         let runner = LiveRunner(session: session, keyMap: profile.keyMap, clock: clock)
         runner.service = service
         let done = DispatchSemaphore(value: 0)
