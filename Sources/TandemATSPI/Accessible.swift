@@ -303,6 +303,33 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         return ok != 0 && error == nil
     }
 
+    /// The Text interface's caret offset as the application has it now; nil without Text.
+    public var caretOffset: Int? {
+        guard let t = atspi_accessible_get_text_iface(pointer) else { return nil }
+        defer { tandem_unref(UnsafeMutableRawPointer(t)) }
+        var error: UnsafeMutablePointer<GError>?
+        let offset = atspi_text_get_caret_offset(t, &error)
+        defer { tandem_clear_error(&error) }
+        return error == nil ? Int(offset) : nil
+    }
+
+    /// The Text interface's first selection (`start..<end`) as the application has it now;
+    /// nil without Text or without a selection.
+    public var firstSelection: Range<Int>? {
+        guard let t = atspi_accessible_get_text_iface(pointer) else { return nil }
+        defer { tandem_unref(UnsafeMutableRawPointer(t)) }
+        var error: UnsafeMutablePointer<GError>?
+        let n = atspi_text_get_n_selections(t, &error)
+        tandem_clear_error(&error)
+        guard n > 0, let range = atspi_text_get_selection(t, 0, &error) else {
+            tandem_clear_error(&error)
+            return nil
+        }
+        defer { g_free(range); tandem_clear_error(&error) }
+        let start = Int(range.pointee.start_offset), end = Int(range.pointee.end_offset)
+        return error == nil && start <= end ? start..<end : nil
+    }
+
     /// The TableCell interface's place: 0-based row and column and their spans; nil without it.
     public var tableCellPlace: (row: Int, column: Int, rowSpan: Int, columnSpan: Int)? {
         guard let c = atspi_accessible_get_table_cell(pointer) else { return nil }

@@ -478,24 +478,34 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         guard let count = object.characterCount else { return false }
         if !focused(object) {
             _ = object.grabFocus()
-            var waited = 0
-            while !focused(object) {
-                guard waited < 40 else { return false }
-                usleep(25_000)
-                waited += 1
-            }
+            guard awaited({ focused(object) }) else { return false }
         }
+        // Chromium answers a caret or selection request at once and applies it later, in the
+        // page's process; a key sent before then lands at the old caret (a `clear` that deletes
+        // one character), so the keys wait until the application reads the request back.
         switch action.kind {
         case .type:
             let text = action.text ?? ""
-            return object.setCaret(count) && (text.isEmpty || SyntheticKeys.type(text))
+            return object.setCaret(count) && awaited({ object.caretOffset == count })
+                && (text.isEmpty || SyntheticKeys.type(text))
         case .delete:
-            return count == 0 || (object.setCaret(count) && SyntheticKeys.press(SyntheticKeys.backSpace))
+            return count == 0 || (object.setCaret(count) && awaited({ object.caretOffset == count })
+                && SyntheticKeys.press(SyntheticKeys.backSpace))
         case .clear:
-            return count == 0 || (object.select(0, count) && SyntheticKeys.press(SyntheticKeys.backSpace))
+            return count == 0 || (object.select(0, count) && awaited({ object.firstSelection == 0..<count })
+                && SyntheticKeys.press(SyntheticKeys.backSpace))
         default:
             return false
         }
+    }
+
+    /// Whether `done` holds, asked every 25 ms for at most 1 s.
+    private func awaited(_ done: () -> Bool) -> Bool {
+        for attempt in 0...40 {
+            if done() { return true }
+            if attempt < 40 { usleep(25_000) }
+        }
+        return false
     }
 
     /// Whether the object has keyboard focus now, asked of the application (the loop is busy,

@@ -77,16 +77,20 @@ import Testing
         try run.press("type hi")
         let typed = Self.hearExactly(run, "hi")
         #expect(typed.heard, "said: \(typed.said); the bridge: \(run.bridge.standardError.suffix(2000))")
+        // the field's value as a fresh snapshot reads it; the last one read, for the failure's message
+        var last: String?? = .none
         func value() -> String? {
-            (try? Self.page(run.rig, run.app.pid))?.elements.first { ($0["traits"] as? [String])?.contains("textField") == true }?["value"] as? String
+            let v = (try? Self.page(run.rig, run.app.pid))?.elements.first { ($0["traits"] as? [String])?.contains("textField") == true }?["value"] as? String
+            last = .some(v)
+            return v
         }
-        #expect(waitUntil(timeout: .seconds(5)) { value() == "hi" })
+        #expect(waitUntil(timeout: .seconds(10)) { value() == "hi" }, "last read: \(String(describing: last))")
         try run.press("delete")
-        #expect(waitUntil(timeout: .seconds(5)) { value() == "h" })
+        #expect(waitUntil(timeout: .seconds(10)) { value() == "h" }, "last read: \(String(describing: last))")
         try run.press("type ey")
         #expect(Self.hearExactly(run, "hey").heard)
         try run.press("clear")
-        #expect(waitUntil(timeout: .seconds(5)) { value() == nil })
+        #expect(waitUntil(timeout: .seconds(10)) { value() == nil }, "last read: \(String(describing: last)); the bridge: \(run.bridge.standardError.suffix(2000))")
         #expect(!run.bridge.standardError.contains("did not do it"), "\(run.bridge.standardError)")
         // the table: a cell says its column header (not the one above a row's first cell), its
         // row when it starts one, and its column
