@@ -11,7 +11,10 @@ public enum ClientMessage: Sendable {
     case set(element: String, ElementPatch)
     case notify(Notice)
     // controller → Tandem
-    case command(Command)
+    /// A command of the user's, with the input method the key came from when the controller
+    /// says (`input`, feature `commandInput`): hints then name its keys, and a keyboard's or a
+    /// display's activation on a text field starts typing into it (Docs/keymaps.md#typing).
+    case command(Command, input: InputMethod? = nil)
     case subscribe(channels: Set<Channel>?)
     case unsubscribe
     case status

@@ -94,7 +94,14 @@ public enum MessageDecoder {
             guard let c = Command(name: name) else {
                 throw r.failure("command", "unknown command \"\(name)\" (commands: \(Command.table.map(\.usage).joined(separator: ", ")))")
             }
-            return .command(c)
+            var input: InputMethod?
+            if let name = try r.string("input") {
+                guard let method = InputMethod(rawValue: name) else {
+                    throw r.failure("input", "unknown input \"\(name)\" (\(InputMethod.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                input = method
+            }
+            return .command(c, input: input)
         case "subscribe":
             guard let names = try r.strings("channels") else { return .subscribe(channels: nil) }
             var channels: Set<Channel> = []

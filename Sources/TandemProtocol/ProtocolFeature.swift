@@ -16,6 +16,9 @@ public enum ProtocolFeature: String, CaseIterable, Sendable, Comparable {
     case channels
     /// A controller may send `notify` with an `announcement`, heard whichever app is in front.
     case controllerAnnounce
+    /// `command` takes `input`: the input method the user's key came from (keyboard, braille,
+    /// touch), which hints and typing into a text field follow (Docs/protocol.md#controller).
+    case commandInput
     /// `update` takes `edits`: a children list changed by id without resending it
     /// (Docs/protocol.md#edits). A service without it ignores them.
     case edits

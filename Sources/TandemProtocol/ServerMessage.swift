@@ -53,7 +53,7 @@ public enum ServerMessage: Sendable {
             }.joined(separator: ",") + "]"
             return object([("type", q("status")), ("apps", apps), ("speech", q(s.speech ? "available" : "unavailable")),
                            ("braille", q(s.braille ? "available" : "unavailable")), ("screen", s.screen.map(q)), ("focus", s.focus.map(q)),
-                           ("id", s.requestID.map(JSONText.value))])
+                           ("editing", s.editing.map(q)), ("id", s.requestID.map(JSONText.value))])
         }
     }
 }
@@ -72,10 +72,15 @@ public struct StatusReport: Sendable {
     /// The foreground app's screen and focused element.
     public var screen: String?
     public var focus: String?
+    /// The text field the user is typing into (focused, editing started with a key;
+    /// Docs/keymaps.md#typing): keys that type go to it, not to their bindings.
+    public var editing: String?
     public var requestID: JSONNode?
 
-    public init(apps: [AppEntry], speech: Bool, braille: Bool, screen: String?, focus: String?, requestID: JSONNode?) {
-        self.apps = apps; self.speech = speech; self.braille = braille; self.screen = screen; self.focus = focus; self.requestID = requestID
+    public init(apps: [AppEntry], speech: Bool, braille: Bool, screen: String?, focus: String?, editing: String? = nil,
+                requestID: JSONNode?) {
+        self.apps = apps; self.speech = speech; self.braille = braille; self.screen = screen; self.focus = focus
+        self.editing = editing; self.requestID = requestID
     }
 }
 
@@ -85,5 +90,6 @@ extension StatusReport: CustomStringConvertible {
         let apps = self.apps.map { "\($0.name) (\($0.client)\($0.foreground ? ", in front" : ""))" }
         return "apps: \(apps.isEmpty ? "none" : apps.joined(separator: ", ")); speech \(speech ? "yes" : "no"); "
             + "braille \(braille ? "yes" : "no"); screen \(screen ?? "none"); focus \(focus ?? "none")"
+            + (editing.map { "; typing into \($0)" } ?? "")
     }
 }

@@ -109,6 +109,7 @@ public enum ServerMessageDecoder {
                 foreground: try field("foreground", "true or false") { if case .bool(let b) = $0 { b } else { nil } }))
         }
         return StatusReport(apps: apps, speech: try availability("speech"), braille: try availability("braille"),
-                            screen: try r.string("screen"), focus: try r.string("focus"), requestID: r.value("id"))
+                            screen: try r.string("screen"), focus: try r.string("focus"), editing: try r.string("editing"),
+                            requestID: r.value("id"))
     }
 }

@@ -1,6 +1,7 @@
 import TandemModel
 import TandemNavigator
 import TandemPresentation
+import TandemVocabulary
 
 extension Profile {
     /// Reads a profile file's JSON over the defaults; errors name the file, line and path.

@@ -166,8 +166,8 @@ public struct Service {
             try applySet(id, patch, of: client, session: &session, at: time, refuse: refuse)
         case .notify(let notice):
             try notify(notice, from: client, session: &session, at: time, refuse: refuse)
-        case .command(let command):
-            session.perform(command, at: time)
+        case .command(let command, let input):
+            session.perform(command, from: input, at: time)
         case .subscribe(let channels):
             subscribers.add(client, channels: channels ?? Set(Channel.allCases))
         case .unsubscribe:
@@ -340,6 +340,6 @@ public struct Service {
             apps: apps.map { .init(client: $0.client.description, name: $0.name, foreground: $0.client == foreground) },
             speech: session.isAvailable(.speech), braille: session.isAvailable(.braille),
             screen: hasFront ? session.navigator.screen.id : nil, focus: hasFront ? session.navigator.focusedElement?.id : nil,
-            requestID: requestID)
+            editing: hasFront ? session.typingInto : nil, requestID: requestID)
     }
 }

@@ -22,6 +22,12 @@ extension Session {
         return id
     }
 
+    /// The field being typed into while focus is on it, as `status` reports it (`editingField()`
+    /// without dropping a stale state).
+    public var typingInto: String? {
+        editing.flatMap { navigator.focusedElement?.id == $0 ? $0 : nil }
+    }
+
     /// The focused element's id when it takes typed text: an enabled text, secure or search field.
     var editableFocus: String? {
         guard let e = navigator.focusedElement else { return nil }

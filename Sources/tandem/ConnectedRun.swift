@@ -13,7 +13,10 @@ import TandemVocabulary
 /// of a catalog. Terminal keys (the profile's terminal map, `KeyMap.defaultTerminal` unless it
 /// says otherwise) go to the service as `command` messages; its transcript comes back and is
 /// printed as `tandem run` prints its own session. Speech and braille are the service's, so
-/// none is opened here.
+/// none is opened here. Commands say they came from a keyboard (`input`), so hints name keys
+/// and Enter on a text field starts typing into it; while the service reports that (`status`'s
+/// `editing`), a key that types goes to the field as `type`, `delete` or `clear` instead of
+/// its binding, `q` and `?` too (Docs/keymaps.md#typing).
 enum ConnectedRun {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         _ = try args.exactly(0, "no catalog with --connect (the service has the apps)")
@@ -30,6 +33,7 @@ enum ConnectedRun {
         } catch {
             throw .unavailable(error.description)
         }
+        let sent = Sent(keyMap: keyMap, phrases: phrases, input: ctl.connection.features.contains(.commandInput) ? .keyboard : nil)
 
         let view = ScreenView(wanted: true)
         let terminal = Terminal()
@@ -45,6 +49,13 @@ enum ConnectedRun {
 
         terminal.enterRawMode()
         printErr("tandem: connected to \(ctl.connection.socketPath) as \(ctl.client); \(whereTheUserIs(report)); ? says the keys, q quits")
+        // Not waited for: keys go as fast as they are typed; a refusal comes back with the
+        // transcript.
+        @Sendable func send(_ command: Command) {
+            do throws(TandemClientError) { try ctl.connection.send(sent.message(for: command)) } catch {
+                ending.end(69, TandemConnection.endSentence(ctl.connection.closeReason ?? "\(error)"))
+            }
+        }
         let keys = Thread {
             var decoder = TerminalKeyDecoder()
             while true {
@@ -54,13 +65,15 @@ enum ConnectedRun {
                 // A lone ESC is Escape only if nothing follows it quickly.
                 if decoder.hasPending && !terminal.waitForInput(ms: 40) { pressed += decoder.flush() }
                 for key in pressed {
+                    // A key that would type asks the service first whether the user is typing
+                    // into a field: one status round trip, in order after the keys before it.
+                    if sent.input != nil, let typing = KeyMap.typingCommand(forTerminalKey: key),
+                       (try? ctl.status())?.editing != nil {
+                        send(typing)
+                        continue
+                    }
                     switch keyMap.terminalAction(key) {
-                    case .command(let c)?:
-                        // Not waited for: keys go as fast as they are typed; a refusal comes back
-                        // with the transcript.
-                        do throws(TandemClientError) { try ctl.connection.send(Self.message(for: c, keyMap, phrases)) } catch {
-                            ending.end(69, TandemConnection.endSentence(ctl.connection.closeReason ?? "\(error)"))
-                        }
+                    case .command(let c)?: send(c)
                     case .quit?: ending.end(0); return
                     case nil: break
                     }
@@ -92,11 +105,21 @@ enum ConnectedRun {
         return status
     }
 
-    /// What a key's command sends. The help key says this terminal's keys (the service's own
-    /// help knows only its command table), as an announcement the service speaks.
-    static func message(for command: Command, _ keyMap: KeyMap, _ phrases: Phrases) -> JSONValue {
-        if command == .help { return ["type": "notify", "notification": "announcement", "text": .string(keyMap.terminalHelp(phrases))] }
-        return ["type": "command", "command": .string(command.name)]
+    /// What a key's command becomes on the wire.
+    struct Sent: Sendable {
+        let keyMap: KeyMap
+        let phrases: Phrases
+        /// The input method commands say they came from; nil when the service does not take
+        /// it (no `commandInput` among its features).
+        var input: InputMethod?
+
+        /// The help key says this terminal's keys (the service's own help knows only its
+        /// command table), as an announcement the service speaks; any other command is sent
+        /// as the user's.
+        func message(for command: Command) -> JSONValue {
+            if command == .help { return ["type": "notify", "notification": "announcement", "text": .string(keyMap.terminalHelp(phrases))] }
+            return .compact(["type": "command", "command": .string(command.name), "input": input.map { .string($0.rawValue) }])
+        }
     }
 
     /// Which app is in front and where its focus is, or that no app has shown a screen yet.

@@ -119,10 +119,16 @@ struct MessageDecoderTests {
         #expect(error(#"{"type":"notify","notification":"announcement","text":"x","priority":"urgent"}"#) == "priority: priority is high or default, found \"urgent\"")
     }
 
-    @Test("controllers: commands by their table names, subscribe with channels, status, foreground")
+    @Test("controllers: commands by their table names and input methods, subscribe with channels, status, foreground")
     func controllers() throws {
-        guard case .command(let c) = try message(#"{"type":"command","command":"route 3"}"#) else { Issue.record("not a command"); return }
-        #expect(c == .route(3))
+        guard case .command(let c, let none) = try message(#"{"type":"command","command":"route 3"}"#),
+              case .command(let typed, let keyboard) = try message(#"{"type":"command","command":"type q ?","input":"keyboard"}"#),
+              case .command(_, let braille) = try message(#"{"type":"command","command":"activate","input":"braille"}"#) else {
+            Issue.record("not commands"); return
+        }
+        #expect(c == .route(3) && none == nil)
+        #expect(typed == .type("q ?") && keyboard == .keyboard && braille == .braille)
+        #expect(error(#"{"type":"command","command":"next","input":"voice"}"#) == "input: unknown input \"voice\" (touch, keyboard, braille)")
         guard case .subscribe(let all) = try message(#"{"type":"subscribe"}"#),
               case .subscribe(let some) = try message(#"{"type":"subscribe","channels":["speech","braille"]}"#) else {
             Issue.record("not subscribes"); return
@@ -166,6 +172,9 @@ struct MessageDecoderTests {
         let status = StatusReport(apps: [.init(client: "c1", name: "Groceries", foreground: true)], speech: true, braille: false,
                                   screen: "list", focus: "title", requestID: nil)
         #expect(ServerMessage.status(status).json == #"{"type":"status","apps":[{"client":"c1","name":"Groceries","foreground":true}],"speech":"available","braille":"unavailable","screen":"list","focus":"title"}"#)
+        let typing = StatusReport(apps: [.init(client: "c1", name: "Sign in", foreground: true)], speech: true, braille: true,
+                                  screen: "signin", focus: "email", editing: "email", requestID: nil)
+        #expect(ServerMessage.status(typing).json == #"{"type":"status","apps":[{"client":"c1","name":"Sign in","foreground":true}],"speech":"available","braille":"available","screen":"signin","focus":"email","editing":"email"}"#)
     }
 }
 
@@ -176,6 +185,8 @@ struct StatusReportTextTests {
         let report = StatusReport(apps: [.init(client: "c1", name: "Groceries", foreground: true), .init(client: "c2", name: "Notes", foreground: false)],
                                   speech: true, braille: false, screen: "list", focus: "title", requestID: JSONNode(.number(1), line: 1))
         #expect("\(report)" == "apps: Groceries (c1, in front), Notes (c2); speech yes; braille no; screen list; focus title")
+        #expect("\(StatusReport(apps: [], speech: false, braille: false, screen: "signin", focus: "email", editing: "email", requestID: nil))"
+                == "apps: none; speech no; braille no; screen signin; focus email; typing into email")
         #expect("\(StatusReport(apps: [], speech: false, braille: false, screen: nil, focus: nil, requestID: nil))"
                 == "apps: none; speech no; braille no; screen none; focus none")
     }

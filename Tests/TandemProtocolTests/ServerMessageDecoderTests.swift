@@ -41,6 +41,8 @@ struct ServerMessageDecoderTests {
         .status(StatusReport(apps: [.init(client: "c2", name: "Groceries", foreground: true), .init(client: "c4", name: "Mail", foreground: false)],
                              speech: true, braille: false, screen: "list", focus: "title", requestID: node("1"))),
         .status(StatusReport(apps: [], speech: false, braille: true, screen: nil, focus: nil, requestID: nil)),
+        .status(StatusReport(apps: [.init(client: "c1", name: "Sign in", foreground: true)], speech: true, braille: true,
+                             screen: "signin", focus: "email", editing: "email", requestID: node("3"))),
     ])
     func roundTrip(_ sent: ServerMessage) throws {
         let decoded = try decode(sent.json).get()

@@ -31,6 +31,33 @@ struct ConnectedRunTests {
                 "the service received the key as a command")
     }
 
+    @Test("typing into a service's text field: Enter starts editing, q and ? type, Backspace deletes, Escape ends it, and q quits again")
+    func typing() throws {
+        let serve = try ServeProcess(extra: ["--catalog", PackageRoot.path("Tests/Fixtures/cli/form.catalog.json")])
+        let t = try TandemRunSession(connect: serve.socket)
+        #expect(try t.waitFor("in front: Sign in, screen signin, on title"))
+        try t.press("Right")
+        #expect(try t.waitFor("speech  » Email, text field"))
+        // the command said it came from a keyboard: the hint names the key, not a gesture
+        #expect(try t.waitFor("speech  » Press Enter to edit"), "\((try? t.screen()) ?? "")")
+        try t.press("Enter")
+        #expect(try t.waitFor("speech  » Editing Email"))
+        try t.press("q")
+        #expect(try t.waitFor("speech  » q"), "\((try? t.screen()) ?? "")")
+        try t.press("?")
+        #expect(try t.waitFor("speech  » q?"))
+        try t.press("BSpace")
+        try t.press("a")
+        #expect(try t.waitFor("speech  » qa"))
+        try t.press("Escape")
+        #expect(try t.waitFor("speech  » Done editing Email"))
+        try t.press("q")
+        #expect(try t.waitFor("EXIT 0"))
+        #expect(serve.stop() == 0)
+        let commands = serve.transcriptLines.compactMap { $0.firstMatch(of: /"type":"key","command":"([^"]*)"/)?.1 }.map(String.init)
+        #expect(commands == ["next", "activate", "type q", "type ?", "delete", "type a", "escape"], "\(commands)")
+    }
+
     @Test("when the service stops, the session ends with 69, says why, and restores the terminal")
     func serviceGoesAway() throws {
         let serve = try ServeProcess(extra: ["--catalog", Example("grocery").catalogPath])

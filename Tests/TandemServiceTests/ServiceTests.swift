@@ -96,7 +96,7 @@ struct ServiceTests {
         var s = try Served(options: options)
         s.connect("c1")
         let welcome = s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries","language":"en"}"#)
-        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":\#(options.userActionWindow),"features":["ack","appForeground","appStatus","channels","controllerAnnounce","edits","foreground","unsubscribe"]}"#])
+        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":\#(options.userActionWindow),"features":["ack","appForeground","appStatus","channels","commandInput","controllerAnnounce","edits","foreground","unsubscribe"]}"#])
         s.send("c1", Self.groceryScreen, line: 2)
         return s
     }
@@ -319,6 +319,24 @@ struct ServiceTests {
         s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
         let out = s.send("k", #"{"type":"status","id":1}"#).map(\.json)
         #expect(out == [#"{"type":"status","apps":[{"client":"c1","name":"Groceries","foreground":true}],"speech":"unavailable","braille":"unavailable","screen":"list","focus":"title","id":1}"#])
+    }
+
+    @Test("a command's input: from a keyboard, activate on a text field starts typing into it, and status says which field; from touch it does not")
+    func commandInput() throws {
+        var s = try Served()
+        s.connect("c1")
+        s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Sign in"}"#)
+        s.send("c1", #"{"type":"screen","screen":{"id":"signin","focus":"email","root":{"id":"root","children":[{"id":"email","label":"Email","traits":["textField"]}]}}}"#, line: 2)
+        s.connect("k")
+        s.send("k", #"{"type":"hello","v":1,"role":"controller"}"#)
+        func status() -> String { s.send("k", #"{"type":"status"}"#).map(\.json).first ?? "" }
+        s.send("k", #"{"type":"command","command":"activate","input":"touch"}"#)
+        #expect(!status().contains("editing"), "a touch activation does not start editing")
+        s.send("k", #"{"type":"command","command":"activate","input":"keyboard"}"#)
+        #expect(status().hasSuffix(#""screen":"signin","focus":"email","editing":"email"}"#), "\(status())")
+        #expect(s.records.records.contains { if case .speech(.speak(let u)) = $0.record { u.utterance.text == "Editing Email" } else { false } })
+        s.send("k", #"{"type":"command","command":"escape","input":"keyboard"}"#)
+        #expect(!status().contains("editing"), "Escape ended it")
     }
 
     @Test("a subscriber gets the transcript lines of its channels only")

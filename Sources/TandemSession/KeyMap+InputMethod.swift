@@ -1,17 +1,6 @@
 import TandemPresentation
 import TandemVocabulary
 
-/// How the user drives the session: what hints name (VoiceOver's gestures, or the bound keys)
-/// and whether keys type into a text field (Docs/keymaps.md#hints, #typing).
-public enum InputMethod: String, Sendable, Hashable, CaseIterable {
-    /// VoiceOver's touch gestures: headless scenarios, the catalogs' goldens.
-    case touch
-    /// A keyboard: `tandem run`'s terminal keys.
-    case keyboard
-    /// A braille display's keys and keyboard.
-    case braille
-}
-
 extension KeyMap {
     /// The keys hints name for `method` (nil for touch: gestures). Of several keys bound to one
     /// command, the first of `namedKeyOrder`, else the first by name.
