@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "TandemService", dependencies: ["TandemVocabulary", "TandemSession", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemOutputs", "TandemProtocol",
                                                       "TandemServer"]),
         // Regression suites for CI (`tandem test`): discovery, shards, parallel runs, JUnit, HTML.
-        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService", "TandemSession", "TandemServer", "CLinux"]),
+        .target(name: "TandemSuites", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemOutputs", "TandemService", "TandemSession", "TandemServer", "TandemProcess"]),
         // The control socket's I/O (Unix socket, poll loop); knows nothing of the protocol.
         .target(name: "TandemServer", dependencies: ["TandemVocabulary", "CLinux", "TandemPOSIX"]),
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
@@ -74,7 +74,8 @@ let package = Package(
         // The counter of Docs/protocol.md#swift, word for word (a test compares the two).
         .executableTarget(name: "tandem-example-counter", dependencies: ["TandemClient"], path: "Examples/clients/swift-counter"),
         // Starting a command and waiting for it (posix_spawn, a timeout, output into files): for
-        // the tests and tandem-bench, which start the same daemon scripts.
+        // the tests and tandem-bench, which start the same daemon scripts, and for an app case's
+        // app in TandemSuites (its spawn alone).
         .target(name: "TandemProcess", dependencies: ["CLinux"]),
         // What the tests share: package paths, the process spawner (re-exported), the tandem binary, seeded
         // randomness, waiting, live sessions. Only test targets depend on it.

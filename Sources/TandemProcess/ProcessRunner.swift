@@ -1,4 +1,3 @@
-import CLinux
 import Foundation
 import Glibc
 
@@ -26,7 +25,8 @@ public struct ProcessFailure: Error, CustomStringConvertible {
 }
 
 /// Runs a command and waits for it: the one way the tests and `tandem-bench` start a process
-/// (the `tandem` binary, tmux, the scripts that start private daemons).
+/// (the `tandem` binary, tmux, the scripts that start private daemons). It starts the command
+/// with `spawn` (ProcessRunner+Spawn.swift), as `tandem test` starts an app case's app.
 ///
 /// - posix_spawn and waitpid, not Foundation's `Process`: its `waitUntilExit` can miss the exit
 ///   of a child whose own children live on (a script that starts a daemon, a tmux client that
@@ -57,48 +57,21 @@ public enum ProcessRunner {
                            output: Output = .captured,
                            timeout: Duration = .seconds(60)) throws -> ProcessResult {
         precondition(!arguments.isEmpty, "no command to run")
-        // Swift's Glibc does not bring in posix_spawn_file_actions_addchdir_np: env(1) changes
-        // folder, then execs the command in its own place.
-        let arguments = directory.map { ["/usr/bin/env", "-C", $0] + arguments } ?? arguments
+        let arguments = command(arguments, in: directory)
         let scratch = try temporaryDirectory(prefix: "tandem-process-")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let outPath = scratch + "/stdout", errPath = scratch + "/stderr", inPath = scratch + "/stdin"
         // Standard input from a file too: written whole before the start, it cannot block.
         if let input { try input.write(to: URL(fileURLWithPath: inPath)) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inPath, O_RDONLY, 0)
+        let destination: Destination
         switch output {
-        case .captured:
-            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        case .appended(let log):
-            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .captured: destination = .files(stdout: outPath, stderr: errPath)
+        case .appended(let log): destination = .file(log, append: true)
         }
-        // Nothing else of ours reaches the child: a daemon or a tmux server it leaves behind
-        // would keep it open (a socket another test waits to see closed, a lock file's lock).
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw ProcessFailure("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        do { pid = try spawn(arguments, environment: environment, input: input == nil ? "/dev/null" : inPath, output: destination) } catch {
+            throw ProcessFailure("cannot run \(error.program): \(error.reason)")
         }
         func written() -> (String, String) {
             guard case .captured = output else { return ("", "") }
@@ -128,8 +101,7 @@ public enum ProcessRunner {
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros: exited normally when the low 7 bits are 0.
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let code = Self.status(fromWait: status)
         let (stdout, stderr) = written()
         return ProcessResult(status: code, stdout: stdout, stderr: stderr)
     }

@@ -40,25 +40,14 @@ public struct AppCase: Sendable {
 
     /// Reads a case file; errors name the file, line and JSON path. Unknown fields are warnings.
     public static func decode(_ bytes: [UInt8], file: String, profileExists: (String) -> Bool) throws(Diagnostic) -> (AppCase, [Diagnostic]) {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
-            throw Diagnostic(file: file, line: error.line, path: "", message: error.message)
-        }
-        func fail(_ n: JSONNode, _ path: String, _ m: String) -> Diagnostic { Diagnostic(file: file, line: n.line, path: path, message: m) }
-        guard let members = root.members else { throw fail(root, "", "expected an object, found \(root.typeName)") }
+        let json = SuiteJSONFile(file: file)
+        let fail = json.fail
         var command: [String]?
         var steps: JSONNode?
         var profile = "default"
         var timeout = defaultTimeout
-        var warnings: [Diagnostic] = []
-        var sawFormat = false
-        for m in members {
+        let (root, warnings) = try json.object(bytes, format: format) { (m: JSONNode.Member) throws(Diagnostic) -> Bool in
             switch m.key {
-            case "format":
-                sawFormat = true
-                guard case .string(let f) = m.node.kind, f == format else {
-                    throw fail(m.node, "format", "unsupported format (expected \"\(format)\")")
-                }
             case "command":
                 guard case .array(let items) = m.node.kind, !items.isEmpty else {
                     throw fail(m.node, "command", "expected the app's command as an array of strings, program first ([\"python3\", \"app.py\"])")
@@ -82,10 +71,10 @@ public struct AppCase: Sendable {
                 }
                 timeout = n
             default:
-                warnings.append(Diagnostic(file: file, line: m.keyLine, path: m.key, message: "unknown field \"\(m.key)\" ignored"))
+                return false
             }
+            return true
         }
-        guard sawFormat else { throw fail(root, "", "missing field \"format\" (expected \"\(format)\")") }
         guard let command else { throw fail(root, "", "missing field \"command\" (the app's command, [\"python3\", \"app.py\"])") }
         guard let steps else { throw fail(root, "", "missing field \"steps\" (the user's keys, as scenario lines)") }
         var lines: [Scenario.Line] = []

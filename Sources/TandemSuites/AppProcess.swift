@@ -1,5 +1,5 @@
-import CLinux
 import Foundation
+import TandemProcess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,36 +17,15 @@ final class AppProcess: @unchecked Sendable {  // used by the one thread that ru
     /// is /dev/null, standard output and error go to `logPath`.
     init(command: [String], folder: String, environment: [String: String], logPath: String) throws(AppProcessError) {
         self.logPath = logPath
-        // Swift's Glibc has no posix_spawn_file_actions_addchdir_np: env(1) changes folder,
-        // then looks the program up in PATH and execs it in its own place.
-        let arguments = ["/usr/bin/env", "-C", folder] + command
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        // A group of its own: the app's children are the app too, and are stopped with it.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw AppProcessError(message: "cannot start /usr/bin/env: \(String(cString: strerror(spawned)))") }
-        self.pid = pid
+        // A group of its own: the app's children are the app too, and are stopped with it.
+        do {
+            pid = try ProcessRunner.spawn(ProcessRunner.command(command, in: folder), environment: env,
+                                          output: .file(logPath, append: false), ownProcessGroup: true)
+        } catch {
+            throw AppProcessError(message: "cannot start \(error.program): \(error.reason)")
+        }
     }
 
     /// The exit status once the app has ended (128 + N for a signal N), nil while it runs.
@@ -55,7 +34,7 @@ final class AppProcess: @unchecked Sendable {  // used by the one thread that ru
         var raw: Int32 = 0
         let done = waitpid(pid, &raw, WNOHANG)
         guard done == pid else { return nil }
-        status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        status = ProcessRunner.status(fromWait: raw)
         return status
     }
 
@@ -105,7 +84,7 @@ final class AppProcess: @unchecked Sendable {  // used by the one thread that ru
         if exitStatus == nil {
             var raw: Int32 = 0
             while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-            status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            status = ProcessRunner.status(fromWait: raw)
         }
     }
 

@@ -21,39 +21,27 @@ public struct SuiteManifest: Sendable, Hashable {
 
     /// Reads a `suite.json`; errors name the file, line and path. `profileExists` checks names.
     public static func decode(_ bytes: [UInt8], file: String, profileExists: (String) -> Bool) throws(Diagnostic) -> (SuiteManifest, [Diagnostic]) {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
-            throw Diagnostic(file: file, line: error.line, path: "", message: error.message)
-        }
-        func fail(_ n: JSONNode, _ path: String, _ m: String) -> Diagnostic { Diagnostic(file: file, line: n.line, path: path, message: m) }
-        guard let members = root.members else { throw fail(root, "", "expected an object, found \(root.typeName)") }
+        let json = SuiteJSONFile(file: file)
         var manifest = SuiteManifest()
-        var warnings: [Diagnostic] = []
-        var sawFormat = false
-        for m in members {
+        let (_, warnings) = try json.object(bytes, format: format) { (m: JSONNode.Member) throws(Diagnostic) -> Bool in
             switch m.key {
-            case "format":
-                sawFormat = true
-                guard case .string(let f) = m.node.kind, f == format else {
-                    throw fail(m.node, "format", "unsupported format (expected \"\(format)\")")
-                }
             case "profiles":
-                let names = try strings(m.node, "profiles", fail)
+                let names = try strings(m.node, "profiles", json.fail)
                 for (i, name) in names.enumerated() where !profileExists(name) {
-                    throw fail(m.node.items[i], "profiles[\(i)]", "no profile \"\(name)\"")
+                    throw json.fail(m.node.items[i], "profiles[\(i)]", "no profile \"\(name)\"")
                 }
                 manifest.profiles = names
             case "languages":
-                let tags = try strings(m.node, "languages", fail)
+                let tags = try strings(m.node, "languages", json.fail)
                 for (i, tag) in tags.enumerated() where !isLanguageTag(tag) {
-                    throw fail(m.node.items[i], "languages[\(i)]", "\"\(tag)\" is not a language tag (such as en, pt-BR, ru)")
+                    throw json.fail(m.node.items[i], "languages[\(i)]", "\"\(tag)\" is not a language tag (such as en, pt-BR, ru)")
                 }
                 manifest.languages = tags
             default:
-                warnings.append(Diagnostic(file: file, line: m.keyLine, path: m.key, message: "unknown field \"\(m.key)\" ignored"))
+                return false
             }
+            return true
         }
-        guard sawFormat else { throw fail(root, "", "missing field \"format\" (expected \"\(format)\")") }
         return (manifest, warnings)
     }
 
