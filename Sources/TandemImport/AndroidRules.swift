@@ -155,8 +155,8 @@ struct AndroidRules {
 
     /// The screen's elements, root first, in `out`.
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
-        guard tree.tags[0] == "hierarchy" else {
-            let tag = tree.tags[0]
+        guard tree.tag(0) == "hierarchy" else {
+            let tag = tree.tag(0)
             let hint = tag.hasPrefix("XCUIElementType") || tag == "AppiumAUT"
                 ? " (a WebDriverAgent page source: import it with `tandem import ios`)" : ""
             throw ImportError(tree.location(0), "not a UiAutomator dump: its root is <\(tag)>, not <hierarchy>\(hint)")
@@ -235,7 +235,7 @@ struct AndroidRules {
                 kind = k
             } else {
                 kind = .plain
-                let className = f.className >= 0 ? tree.string(Int(f.className)) : tree.tags[i]
+                let className = f.className >= 0 ? tree.string(Int(f.className)) : tree.tag(i)
                 if unknown.insert(className).inserted {
                     warnings.append(ImportError(tree.location(i), "unknown class \(className): imported as a plain element (Docs/import.md#unknown-types)"))
                 }
@@ -255,7 +255,7 @@ struct AndroidRules {
                 return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
             }
         }
-        let c = tree.tags[i]
+        let c = tree.tag(i)
         guard let dot = c.lastIndex(of: ".") else { return c }
         return String(c[c.index(after: dot)...])
     }

@@ -176,15 +176,15 @@ struct IOSRules {
             if seen[key] == nil { seen[key] = (Int(f.type), typeOf[i]) }
         }
         var app = 0
-        if tree.tags[0] == "AppiumAUT" {
+        if tree.tag(0) == "AppiumAUT" {
             let kids = Array(tree.children(0))
             guard let first = kids.first(where: { types[Int(typeOf[$0])].name == "Application" }) ?? kids.first else {
                 throw ImportError(tree.location(0), "<AppiumAUT> holds no application")
             }
             app = first
         }
-        guard tree.tags[app].hasPrefix("XCUIElementType") || (facts[app].type >= 0 && tree.string(Int(facts[app].type)).hasPrefix("XCUIElementType")) else {
-            let tag = tree.tags[app]
+        guard tree.tag(app).hasPrefix("XCUIElementType") || (facts[app].type >= 0 && tree.string(Int(facts[app].type)).hasPrefix("XCUIElementType")) else {
+            let tag = tree.tag(app)
             let hint = tag == "hierarchy" ? " (a UiAutomator dump: import it with `tandem import android`)" : ""
             throw ImportError(tree.location(app), "not a WebDriverAgent page source: its root is <\(tag)>, not <AppiumAUT> or <XCUIElementTypeApplication>\(hint)")
         }
@@ -213,7 +213,7 @@ struct IOSRules {
                 return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
             }
         }
-        let t = tree.tags[i]
+        let t = tree.tag(i)
         return t.hasPrefix("XCUIElementType") ? String(t.dropFirst("XCUIElementType".count)) : t
     }
 
@@ -232,7 +232,7 @@ struct IOSRules {
         } else {
             // A type from a newer Xcode, or not WebDriverAgent's: a plain view, said once a file.
             if unknown.insert(type).inserted {
-                let written = facts[i].type >= 0 ? tree.string(Int(facts[i].type)) : tree.tags[i]
+                let written = facts[i].type >= 0 ? tree.string(Int(facts[i].type)) : tree.tag(i)
                 warnings.append(ImportError(tree.location(i), "unknown element type \(written): imported as a plain element (Docs/import.md#unknown-types)"))
             }
             role = IOSRole(kind: .view)

@@ -8,7 +8,9 @@ final class PageTree {
     let bytes: [UInt8]
     let spans: [AttributeSpan]
     // Constants once read (`let`: a class's `var`s would be checked for exclusive access on every read).
-    let tags: [String]
+    /// Each element's tag: an index into `tagNames` (a page has a few distinct tags).
+    let tagOf: [Int32]
+    let tagNames: [String]
     let lines: [UInt32]
     let columns: [UInt32]
     /// The first row after each element's subtree: its first child is the next row when that is
@@ -16,7 +18,10 @@ final class PageTree {
     let end: [Int32]
     let attributes: [Range<Int32>]
 
-    var count: Int { tags.count }
+    var count: Int { tagOf.count }
+
+    /// Element `i`'s tag.
+    func tag(_ i: Int) -> String { tagNames[Int(tagOf[i])] }
 
     /// Reads `data` with `XMLScanner` (the same refusals and places as `PageSourceReader.read`).
     init(_ data: [UInt8], file: String) throws(ImportError) {
@@ -29,11 +34,11 @@ final class PageTree {
         spans = scanner.spans
         let entries = scanner.entries
         let n = entries.count
-        var tags: [String] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = []
-        tags.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n)
+        var tagOf: [Int32] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = []
+        tagOf.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n)
         var end = [Int32](repeating: 0, count: n)
         for (i, e) in entries.enumerated() {
-            tags.append(e.tag)
+            tagOf.append(e.tag)
             lines.append(UInt32(truncatingIfNeeded: e.line))   // a file is under 4 GB (XMLScanner)
             columns.append(UInt32(truncatingIfNeeded: e.column))
             attributes.append(Int32(e.attributes.lowerBound)..<Int32(e.attributes.upperBound))
@@ -45,7 +50,7 @@ final class PageTree {
             let p = entries[i].parent
             if end[i] > end[p] { end[p] = end[i] }
         }
-        self.tags = tags; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
+        self.tagOf = tagOf; self.tagNames = scanner.tagNames; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
     }
 
     func location(_ i: Int) -> SourceLocation {

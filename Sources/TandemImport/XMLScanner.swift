@@ -11,7 +11,8 @@
 struct XMLScanner {
     /// One element as read, in document order; `parent` is an index into the same table.
     struct Entry {
-        var tag: String
+        /// The tag's name: an index into `tagNames`.
+        var tag: Int32
         var line: Int
         var column: Int
         var parent: Int
@@ -30,10 +31,26 @@ struct XMLScanner {
     private var continuations = 0
     /// Tags seen before (by a hash of their bytes: where the first was, and its string), so a
     /// screen of 5,000 `node`s makes one string, not 5,000.
-    private var tags: [UInt64: (from: Int, to: Int, string: String)] = [:]
-    private var recent: [(from: Int, to: Int, string: String)] = []
-    /// The hashes of the current tag's attribute names, in order (`nameHash`).
-    private var nameHashes: [UInt64] = []
+    private var tags: [UInt64: (from: Int, to: Int, id: Int32)] = [:]
+    private var recent: [(from: Int, to: Int, id: Int32)] = []
+    /// Each distinct tag name once, in the order first met (`Entry.tag`).
+    private(set) var tagNames: [String] = []
+    /// The current tag's attributes, in order, and the previous start tag's (`Written`).
+    private var written: [Written] = []
+    private var previous: [Written] = []
+
+    /// An attribute as read: its name's hash (`nameHash`), its span, and where its text
+    /// (`name="value"` with the closing quote) starts and how long it is. `length` is 0 unless
+    /// the text is plain: printable ASCII and spaces, no reference, no tab or line break. A
+    /// plain text is read the same wherever it is, so when the same bytes stand at the same
+    /// place in the next start tag (`checkable="false"` in node after node), the attribute is
+    /// taken as read there, shifted, without reading it again (`startTag`).
+    struct Written {
+        var hash: UInt64
+        var span: Int
+        var start: Int
+        var length: Int
+    }
 
     init(file: String) { self.file = file }
 
@@ -123,7 +140,7 @@ struct XMLScanner {
         if let inside { what += " inside \(inside)" }
         if let top = open.last {
             let e = entries[top]
-            what += inside == nil ? " inside <\(e.tag)>" : " in <\(e.tag)>"
+            what += inside == nil ? " inside <\(tagNames[Int(e.tag)])>" : " in <\(tagNames[Int(e.tag)])>"
             what += " (opened at line \(e.line), column \(e.column)); is it truncated?"
         } else {
             what += "; is it truncated?"
@@ -177,11 +194,13 @@ struct XMLScanner {
         var i = start + 1
         let nameStart = i
         i = try name(data, from: i, what: "an element name")
-        let tag = tagString(data, nameStart, i)
+        let tagID = tagIndex(data, nameStart, i)
+        var tag: String { tagNames[Int(tagID)] }   // for messages
         let tagLength = i - nameStart
         let first = spans.count
         var seen: UInt64 = 0   // one bit a name's hash: a second look only when two share one
-        nameHashes.removeAll(keepingCapacity: true)
+        swap(&written, &previous)
+        written.removeAll(keepingCapacity: true)
         while true {
             let beforeSpace = i
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
@@ -189,34 +208,48 @@ struct XMLScanner {
             let b = data[i]
             if b == UInt8(ascii: ">") {
                 i += 1
-                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
                 return (entries.count - 1, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
                 return (entries.count - 1, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
             // An attribute: name = "value"
             let attributeStart = i
+            let k = written.count
+            if k < previous.count {
+                // The same plain text as the previous start tag's attribute at this place: the
+                // same name and value, read already (only the name's repetition is checked).
+                let p = previous[k]
+                if p.length > 0, i + p.length <= n, Self.equal(data, p.start, i, p.length) {
+                    let shift = UInt32(truncatingIfNeeded: i - p.start)
+                    var s = spans[p.span]
+                    s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
+                    let bit: UInt64 = 1 << (p.hash >> 58)
+                    if seen & bit != 0 {
+                        try checkRepeated(data, p.hash, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
+                    }
+                    seen |= bit
+                    written.append(Written(hash: p.hash, span: spans.count, start: i, length: p.length))
+                    spans.append(s)
+                    i += p.length
+                    continue
+                }
+            }
+            let (lineBefore, continuationsBefore) = (line, continuations)
             let nameFrom = i
             i = try name(data, from: i, what: "an attribute name or \">\"")
             let nameTo = i
             let hash = Self.nameHash(data, nameFrom, nameTo)
             let bit: UInt64 = 1 << (hash >> 58)
             if seen & bit != 0 {
-                // Another name of this tag has the same six bits: the whole hashes, then the bytes.
-                for (k, h) in nameHashes.enumerated() where h == hash {
-                    let s = spans[first + k]
-                    if Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
-                        throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
-                    }
-                }
+                try checkRepeated(data, hash, nameFrom, nameTo, first: first, at: attributeStart, tag: tag)
             }
             seen |= bit
-            nameHashes.append(hash)
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
             guard i < n else { throw eofInTag(data, tag, l, c, parent) }
             guard data[i] == UInt8(ascii: "=") else {
@@ -255,9 +288,38 @@ struct XMLScanner {
                 if v == 0x09 || v == 0x0A || v == 0x0D { raw = true }   // read as a space (XML's value normalisation)
                 i = try pass(data, i)
             }
+            // Plain: no reference, tab or line break, nothing over ASCII (no line or continuation passed).
+            let plain = !raw && line == lineBefore && continuations == continuationsBefore
+            written.append(Written(hash: hash, span: spans.count, start: attributeStart, length: plain ? i + 1 - attributeStart : 0))
             spans.append(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
             i += 1
         }
+    }
+
+    /// Another name of this tag has the same six bits of hash: the whole hashes, then the bytes.
+    private mutating func checkRepeated(_ data: UnsafeBufferPointer<UInt8>, _ hash: UInt64, _ nameFrom: Int, _ nameTo: Int,
+                                        first: Int, at attributeStart: Int, tag: String) throws(ImportError) {
+        for (k, w) in written.enumerated() where w.hash == hash {
+            let s = spans[first + k]
+            if Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
+                throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
+            }
+        }
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same (both runs inside `d`).
+    @inline(__always)
+    static func equal(_ d: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ count: Int) -> Bool {
+        var k = 0
+        while k + 8 <= count {
+            if word(d, a + k) != word(d, b + k) { return false }
+            k += 8
+        }
+        while k < count {
+            if d[a + k] != d[b + k] { return false }
+            k += 1
+        }
+        return true
     }
 
     private mutating func eofInTag(_ data: UnsafeBufferPointer<UInt8>, _ tag: String, _ l: Int, _ c: Int, _ parent: Int) -> ImportError {
@@ -273,13 +335,14 @@ struct XMLScanner {
         let nameFrom = i
         i = try name(data, from: i, what: "an element name after \"</\"")
         let e = entries[top]
+        var tag: String { tagNames[Int(e.tag)] }   // for messages
         let matches = Self.same(data, UInt32(e.name.lowerBound), UInt32(e.name.upperBound), nameFrom, i)
         guard matches else {
-            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(e.tag)> (opened at line \(e.line), column \(e.column))")
+            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(tag)> (opened at line \(e.line), column \(e.column))")
         }
         while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
-        guard i < n else { throw eof(data, open, inside: "the end tag </\(e.tag)>") }
-        guard data[i] == UInt8(ascii: ">") else { throw error(at: i, data, "\">\" was expected to end </\(e.tag)>") }
+        guard i < n else { throw eof(data, open, inside: "the end tag </\(tag)>") }
+        guard data[i] == UInt8(ascii: ">") else { throw error(at: i, data, "\">\" was expected to end </\(tag)>") }
         return i + 1
     }
 
@@ -293,13 +356,20 @@ struct XMLScanner {
         while i < n {
             let c = data[i]
             if c < 0x80 {
-                guard Self.isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { break }
+                guard Self.isNameASCII(c) else { break }
                 i += 1
             } else {
                 i = try pass(data, i)
             }
         }
         return i
+    }
+
+    /// An ASCII name character (letters, digits, `-`, `.`, `_`, `:`), by one bit of two words.
+    @inline(__always) static func isNameASCII(_ c: UInt8) -> Bool {
+        // 0x00–0x3F: "-" "." "0"–"9" ":"; 0x40–0x7F: "A"–"Z" "_" "a"–"z".
+        let low: UInt64 = 0x07FF_6000_0000_0000, high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return c < 64 ? (low >> UInt64(c)) & 1 != 0 : (high >> UInt64(c & 63)) & 1 != 0
     }
 
     /// Text between tags: skipped (page sources keep what they say in attributes), but checked.
@@ -469,25 +539,26 @@ struct XMLScanner {
         String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
     }
 
-    /// The tag's string, made once per distinct tag.
-    private mutating func tagString(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+    /// The tag's index in `tagNames`, its string made once per distinct tag.
+    private mutating func tagIndex(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int32 {
         // The last tags read, by their name's bits: a screen has few, repeated element after element.
         let slot = Int(Self.nameHash(d, from, to) >> 60)
-        if recent.isEmpty { recent = Array(repeating: (0, 0, ""), count: 16) }
+        if recent.isEmpty { recent = Array(repeating: (0, 0, -1), count: 16) }
         let r = recent[slot]
-        if r.to > r.from, Self.same(d, UInt32(r.from), UInt32(r.to), from, to) { return r.string }
-        let s = slowTagString(d, from, to)
-        recent[slot] = (from, to, s)
-        return s
+        if r.to - r.from == to - from, r.id >= 0, Self.equal(d, r.from, from, to - from) { return r.id }
+        let id = slowTagIndex(d, from, to)
+        recent[slot] = (from, to, id)
+        return id
     }
 
-    private mutating func slowTagString(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+    private mutating func slowTagIndex(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int32 {
         var hash: UInt64 = 14695981039346656037
         for k in from..<to { hash = (hash ^ UInt64(d[k])) &* 1099511628211 }
-        if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.string }
-        let s = String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
-        tags[hash] = (from, to, s)
-        return s
+        if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.id }
+        tagNames.append(String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self))
+        let id = Int32(tagNames.count - 1)
+        tags[hash] = (from, to, id)
+        return id
     }
 }
 
