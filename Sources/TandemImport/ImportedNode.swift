@@ -86,6 +86,12 @@ struct ScreenBuilder {
 
     var count: Int { elements.count }
 
+    /// Room for `count` elements (a page's node count: the most a screen can have), so the
+    /// table is not copied as it grows.
+    mutating func reserve(_ count: Int) {
+        elements.reserveCapacity(count); sources.reserveCapacity(count); hints.reserveCapacity(count)
+    }
+
     /// Adds `element` as the last child of `parent` (`nil`: the root); returns its index.
     @discardableResult
     mutating func add(_ element: consuming Element, hint: String, source: SourceLocation, parent: Int?) -> Int {

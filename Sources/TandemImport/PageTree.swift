@@ -94,6 +94,49 @@ final class PageTree {
         return true
     }
 
+    /// A name as the rules tell names apart: its length, its first eight bytes (zeros after a
+    /// shorter name) and its last eight (zero for a name of eight or fewer). Two names with the
+    /// same key are the same name.
+    struct NameKey: Equatable {
+        var count: Int
+        var first: UInt64
+        var last: UInt64
+
+        init(_ name: StaticString) {
+            count = name.utf8CodeUnitCount
+            let p = name.utf8Start
+            first = 0; last = 0
+            for k in 0..<min(count, 8) { first |= UInt64(p[k]) << UInt64(8 * k) }
+            if count > 8 { for k in 0..<8 { last |= UInt64(p[count - 8 + k]) << UInt64(8 * k) } }
+        }
+
+        /// The key of the attribute name at `s` in `d`.
+        @inline(__always)
+        init(_ d: UnsafeBufferPointer<UInt8>, _ s: AttributeSpan) {
+            let from = Int(s.nameFrom), to = Int(s.nameTo)
+            count = to - from
+            if from + 8 <= d.count {
+                first = XMLScanner.word(d, from)
+                if count < 8 { first &= (1 << UInt64(count * 8)) &- 1 }
+            } else {
+                first = 0
+                for k in 0..<min(count, 8) { first |= UInt64(d[from + k]) << UInt64(8 * k) }
+            }
+            last = count > 8 ? XMLScanner.word(d, to - 8) : 0
+        }
+    }
+
+    /// `isTrue` for a value in `d`, without going through the page's arrays.
+    @inline(__always)
+    func isTrue(_ d: UnsafeBufferPointer<UInt8>, _ s: AttributeSpan, _ span: Int) -> Bool {
+        if s.raw { return isTrue(span) }
+        let from = Int(s.valueFrom), count = Int(s.valueTo) - from
+        if count == 4 {
+            return UnsafeRawPointer(d.baseAddress! + from).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274)   // "true"
+        }
+        return count == 1 && d[from] == UInt8(ascii: "1")
+    }
+
     /// The value as XML means it (references replaced, tabs and line breaks spaces).
     func string(_ span: Int) -> String {
         let s = spans[span]

@@ -203,6 +203,7 @@ struct XMLScanner {
         written.removeAll(keepingCapacity: true)
         while true {
             let beforeSpace = i
+            if i < n, data[i] == 0x20 { i += 1 }   // the one space page sources write
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
             guard i < n else { throw eofInTag(data, tag, l, c, parent) }
             let b = data[i]
@@ -239,6 +240,20 @@ struct XMLScanner {
                     i += p.length
                     continue
                 }
+            }
+            if let (nameTo, valueTo) = Self.plainAttribute(data, at: i) {
+                // name="value" in printable ASCII, as nearly every attribute is: what the steps
+                // below find, found without passing the bytes one by one.
+                let hash = Self.nameHash(data, i, nameTo)
+                let bit: UInt64 = 1 << (hash >> 58)
+                if seen & bit != 0 {
+                    try checkRepeated(data, hash, i, nameTo, first: first, at: attributeStart, tag: tag)
+                }
+                seen |= bit
+                written.append(Written(hash: hash, span: spans.count, start: i, length: valueTo + 1 - i))
+                spans.append(AttributeSpan(nameFrom: UInt32(i), nameTo: UInt32(nameTo), valueFrom: UInt32(nameTo + 2), valueTo: UInt32(valueTo), raw: false))
+                i = valueTo + 1
+                continue
             }
             let (lineBefore, continuationsBefore) = (line, continuations)
             let nameFrom = i
@@ -307,6 +322,33 @@ struct XMLScanner {
         }
     }
 
+    /// An attribute at `start` written `name="value"` with nothing but printable ASCII (no
+    /// reference, no "<", no space around "="): where its name and its value end. `nil` for
+    /// anything else, which the general steps of `startTag` read (and refuse where XML does).
+    @inline(__always)
+    static func plainAttribute(_ d: UnsafeBufferPointer<UInt8>, at start: Int) -> (nameTo: Int, valueTo: Int)? {
+        let n = d.count
+        let first = d[start]
+        guard first < 0x80, isNameStart(first) else { return nil }
+        var j = start + 1
+        while j < n, isNameASCII(d[j]) { j += 1 }
+        guard j + 1 < n, d[j] == UInt8(ascii: "="), d[j + 1] == UInt8(ascii: "\"") else { return nil }
+        var k = j + 2
+        while k + 8 <= n {
+            let m = specials(word(d, k), UInt8(ascii: "\""))
+            if m == 0 { k += 8; continue }
+            k += m.trailingZeroBitCount >> 3
+            break
+        }
+        while k < n {
+            let v = d[k]
+            if v == UInt8(ascii: "\"") { return (j, k) }
+            guard v >= 0x20, v < 0x80, v != UInt8(ascii: "<"), v != UInt8(ascii: "&") else { return nil }
+            k += 1
+        }
+        return nil
+    }
+
     /// Whether the `count` bytes at `a` and at `b` are the same (both runs inside `d`).
     @inline(__always)
     static func equal(_ d: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ count: Int) -> Bool {
@@ -369,7 +411,7 @@ struct XMLScanner {
     @inline(__always) static func isNameASCII(_ c: UInt8) -> Bool {
         // 0x00–0x3F: "-" "." "0"–"9" ":"; 0x40–0x7F: "A"–"Z" "_" "a"–"z".
         let low: UInt64 = 0x07FF_6000_0000_0000, high: UInt64 = 0x07FF_FFFE_87FF_FFFE
-        return c < 64 ? (low >> UInt64(c)) & 1 != 0 : (high >> UInt64(c & 63)) & 1 != 0
+        return c < 64 ? (low >> UInt64(c)) & 1 != 0 : c < 128 && (high >> UInt64(c & 63)) & 1 != 0
     }
 
     /// Text between tags: skipped (page sources keep what they say in attributes), but checked.
@@ -542,8 +584,8 @@ struct XMLScanner {
     /// The tag's index in `tagNames`, its string made once per distinct tag.
     private mutating func tagIndex(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int32 {
         // The last tags read, by their name's bits: a screen has few, repeated element after element.
-        let slot = Int(Self.nameHash(d, from, to) >> 60)
-        if recent.isEmpty { recent = Array(repeating: (0, 0, -1), count: 16) }
+        let slot = Int(Self.nameHash(d, from, to) >> 58)
+        if recent.isEmpty { recent = Array(repeating: (0, 0, -1), count: 64) }
         let r = recent[slot]
         if r.to - r.from == to - from, r.id >= 0, Self.equal(d, r.from, from, to - from) { return r.id }
         let id = slowTagIndex(d, from, to)
