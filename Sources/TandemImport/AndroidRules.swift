@@ -231,10 +231,13 @@ struct AndroidRules {
         /// The class value's hash → its first span (to compare with) and what it is.
         var known: [UInt64: (span: Int32, kind: AndroidRole.Kind)] = [:]
         var unknown: Set<String> = []
+        /// The first classes met, found again by their bytes before any hash.
+        var recent = RecentValues<AndroidRole.Kind>()
 
         mutating func kind(_ i: Int, _ tree: PageTree, _ f: AndroidFacts, warnings: inout [ImportError]) -> AndroidRole.Kind {
             var key: UInt64 = 0
             if f.className >= 0 {
+                if let kind = tree.bytes.withUnsafeBufferPointer({ d in recent.find(tree, d, Int(f.className)) }) { return kind }
                 key = tree.hash(Int(f.className))
                 if let hit = known[key], tree.same(Int(hit.span), Int(f.className)) { return hit.kind }
             }
@@ -249,7 +252,10 @@ struct AndroidRules {
                     warnings.append(ImportError(tree.location(i), "unknown class \(className): imported as a plain element (Docs/import.md#unknown-types)"))
                 }
             }
-            if f.className >= 0, known[key] == nil { known[key] = (f.className, kind) }
+            if f.className >= 0 {
+                recent.add(tree, Int(f.className), kind)
+                if known[key] == nil { known[key] = (f.className, kind) }
+            }
             return kind
         }
     }

@@ -179,12 +179,15 @@ struct IOSRules {
         // Types: one string and one table lookup a distinct type.
         typeOf = Array(repeating: 0, count: n)
         var seen: [UInt64: (span: Int, type: Int32)] = [:]
+        var recent = RecentValues<Int32>()
         for i in 0..<n {
             let f = facts[i]
             guard f.type >= 0 else { typeOf[i] = index(of: Self.type(tree, i, f)); continue }
+            if let type = tree.bytes.withUnsafeBufferPointer({ d in recent.find(tree, d, Int(f.type)) }) { typeOf[i] = type; continue }
             let key = tree.hash(Int(f.type))
             if let hit = seen[key], tree.same(hit.span, Int(f.type)) { typeOf[i] = hit.type; continue }
             typeOf[i] = index(of: Self.type(tree, i, f))
+            recent.add(tree, Int(f.type), typeOf[i])
             if seen[key] == nil { seen[key] = (Int(f.type), typeOf[i]) }
         }
         var app = 0

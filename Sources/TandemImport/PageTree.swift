@@ -235,3 +235,26 @@ final class PageTree {
         }
     }
 }
+
+/// The values of one attribute seen before (a screen's few classes or types), each with what
+/// it stands for, found again by their bytes: a few compares of lengths and words, where a hash
+/// of the value and a dictionary took longer. Holds the first 32 distinct values; the caller
+/// looks further for the rest.
+struct RecentValues<Value> {
+    private var entries: [(from: Int, count: Int, raw: Bool, value: Value)] = []
+
+    /// What the value at `span` stands for, when the same bytes were added before.
+    @inline(__always)
+    func find(_ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ span: Int) -> Value? {
+        let s = tree.spans[span]
+        let from = Int(s.valueFrom), count = Int(s.valueTo) - from
+        for e in entries where e.count == count && e.raw == s.raw && XMLScanner.equal(d, e.from, from, count) { return e.value }
+        return nil
+    }
+
+    mutating func add(_ tree: PageTree, _ span: Int, _ value: Value) {
+        guard entries.count < 32 else { return }
+        let s = tree.spans[span]
+        entries.append((Int(s.valueFrom), Int(s.valueTo - s.valueFrom), s.raw, value))
+    }
+}

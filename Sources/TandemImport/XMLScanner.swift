@@ -35,9 +35,12 @@ struct XMLScanner {
     private var recent: [(from: Int, to: Int, id: Int32)] = []
     /// Each distinct tag name once, in the order first met (`Entry.tag`).
     private(set) var tagNames: [String] = []
-    /// The current tag's attributes, in order, and the previous start tag's (`Written`).
-    private var written: [Written] = []
-    private var previous: [Written] = []
+    /// The first 64 attributes of the current start tag, in order, and of the previous one
+    /// (`Written`): two halves of one inline table, taking turns (no array to grow or check).
+    private var memo = InlineArray<128, Written>(repeating: Written(hash: 0, span: 0, start: 0, length: 0))
+    /// Where the current tag's attributes go in `memo` (0 or 64), and how many each tag has.
+    private var memoHalf = 0
+    private var currentCount = 0
 
     /// An attribute as read: its name's hash (`nameHash`), its span, and where its text
     /// (`name="value"` with the closing quote) starts and how long it is. `length` is 0 unless
@@ -199,8 +202,10 @@ struct XMLScanner {
         let tagLength = i - nameStart
         let first = spans.count
         var seen: UInt64 = 0   // one bit a name's hash: a second look only when two share one
-        swap(&written, &previous)
-        written.removeAll(keepingCapacity: true)
+        let previousHalf = memoHalf
+        let previousCount = min(currentCount, 64)
+        memoHalf = 64 - memoHalf
+        currentCount = 0
         while true {
             let beforeSpace = i
             if i < n, data[i] == 0x20 { i += 1 }   // the one space page sources write
@@ -221,21 +226,22 @@ struct XMLScanner {
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
             // An attribute: name = "value"
             let attributeStart = i
-            let k = written.count
-            if k < previous.count {
+            let k = spans.count - first
+            currentCount = k + 1
+            if k < previousCount {
                 // The same plain text as the previous start tag's attribute at this place: the
                 // same name and value, read already (only the name's repetition is checked).
-                let p = previous[k]
+                let p = memo[previousHalf + k]
                 if p.length > 0, i + p.length <= n, Self.equal(data, p.start, i, p.length) {
                     let shift = UInt32(truncatingIfNeeded: i - p.start)
                     var s = spans[p.span]
                     s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
                     let bit: UInt64 = 1 << (p.hash >> 58)
                     if seen & bit != 0 {
-                        try checkRepeated(data, p.hash, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
+                        try checkRepeated(data, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
                     }
                     seen |= bit
-                    written.append(Written(hash: p.hash, span: spans.count, start: i, length: p.length))
+                    if k < 64 { memo[memoHalf + k] = Written(hash: p.hash, span: spans.count, start: i, length: p.length) }
                     spans.append(s)
                     i += p.length
                     continue
@@ -247,10 +253,10 @@ struct XMLScanner {
                 let hash = Self.nameHash(data, i, nameTo)
                 let bit: UInt64 = 1 << (hash >> 58)
                 if seen & bit != 0 {
-                    try checkRepeated(data, hash, i, nameTo, first: first, at: attributeStart, tag: tag)
+                    try checkRepeated(data, i, nameTo, first: first, at: attributeStart, tag: tag)
                 }
                 seen |= bit
-                written.append(Written(hash: hash, span: spans.count, start: i, length: valueTo + 1 - i))
+                if k < 64 { memo[memoHalf + k] = Written(hash: hash, span: spans.count, start: i, length: valueTo + 1 - i) }
                 spans.append(AttributeSpan(nameFrom: UInt32(i), nameTo: UInt32(nameTo), valueFrom: UInt32(nameTo + 2), valueTo: UInt32(valueTo), raw: false))
                 i = valueTo + 1
                 continue
@@ -262,7 +268,7 @@ struct XMLScanner {
             let hash = Self.nameHash(data, nameFrom, nameTo)
             let bit: UInt64 = 1 << (hash >> 58)
             if seen & bit != 0 {
-                try checkRepeated(data, hash, nameFrom, nameTo, first: first, at: attributeStart, tag: tag)
+                try checkRepeated(data, nameFrom, nameTo, first: first, at: attributeStart, tag: tag)
             }
             seen |= bit
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
@@ -305,18 +311,19 @@ struct XMLScanner {
             }
             // Plain: no reference, tab or line break, nothing over ASCII (no line or continuation passed).
             let plain = !raw && line == lineBefore && continuations == continuationsBefore
-            written.append(Written(hash: hash, span: spans.count, start: attributeStart, length: plain ? i + 1 - attributeStart : 0))
+            if k < 64 { memo[memoHalf + k] = Written(hash: hash, span: spans.count, start: attributeStart, length: plain ? i + 1 - attributeStart : 0) }
             spans.append(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
             i += 1
         }
     }
 
-    /// Another name of this tag has the same six bits of hash: the whole hashes, then the bytes.
-    private mutating func checkRepeated(_ data: UnsafeBufferPointer<UInt8>, _ hash: UInt64, _ nameFrom: Int, _ nameTo: Int,
+    /// Another name of this tag has the same six bits of hash: the names before it, by length
+    /// and bytes.
+    private mutating func checkRepeated(_ data: UnsafeBufferPointer<UInt8>, _ nameFrom: Int, _ nameTo: Int,
                                         first: Int, at attributeStart: Int, tag: String) throws(ImportError) {
-        for (k, w) in written.enumerated() where w.hash == hash {
-            let s = spans[first + k]
-            if Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
+        for k in first..<spans.count {
+            let s = spans[k]
+            if Int(s.nameTo - s.nameFrom) == nameTo - nameFrom, Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
                 throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
             }
         }
