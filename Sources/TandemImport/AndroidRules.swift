@@ -79,47 +79,55 @@ struct AndroidFacts {
     /// `flag == false`: written, and not `"true"` or `"1"`.
     @inline(__always) func isOff(_ f: Flag) -> Bool { present & f.bit != 0 && on & f.bit == 0 }
 
-    /// Every attribute of element `i` of `tree`, each name compared once.
-    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
+    /// The names the rules read, as keys (`PageTree.NameKey`): made once.
+    struct Names {
+        let text = PageTree.NameKey("text"), hint = PageTree.NameKey("hint"), className = PageTree.NameKey("class")
+        let bounds = PageTree.NameKey("bounds"), checked = PageTree.NameKey("checked"), enabled = PageTree.NameKey("enabled")
+        let selected = PageTree.NameKey("selected"), password = PageTree.NameKey("password")
+        let checkable = PageTree.NameKey("checkable"), clickable = PageTree.NameKey("clickable")
+        let focusable = PageTree.NameKey("focusable"), displayed = PageTree.NameKey("displayed")
+        let scrollable = PageTree.NameKey("scrollable"), resourceID = PageTree.NameKey("resource-id")
+        let description = PageTree.NameKey("content-desc"), longClickable = PageTree.NameKey("long-clickable")
+        let visibleToUser = PageTree.NameKey("visible-to-user")
+    }
+
+    /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
+    /// first and last eight bytes as words).
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, _ names: Names) {
         for k in tree.attributes[i] {
             let s = tree.spans[Int(k)]
-            let from = Int(s.nameFrom)
-            func named(_ name: StaticString) -> Bool { PageTree.name(d, s, is: name) }
+            let key = PageTree.NameKey(d, s)
             var flag: Flag?
-            switch Int(s.nameTo) - from {
+            switch key.count {
             case 4:
-                if named("text") { text = k } else if named("hint") { hint = k }
+                if key == names.text { text = k } else if key == names.hint { hint = k }
             case 5:
-                if named("class") { className = k }
+                if key == names.className { className = k }
             case 6:
-                if named("bounds") { bounds = k }
+                if key == names.bounds { bounds = k }
             case 7:
-                if named("checked") { flag = .checked } else if named("enabled") { flag = .enabled }
+                if key == names.checked { flag = .checked } else if key == names.enabled { flag = .enabled }
             case 8:
-                if named("selected") { flag = .selected } else if named("password") { flag = .password }
+                if key == names.selected { flag = .selected } else if key == names.password { flag = .password }
             case 9:
-                switch d[from] {
-                case UInt8(ascii: "c"): if named("checkable") { flag = .checkable } else if named("clickable") { flag = .clickable }
-                case UInt8(ascii: "f"): if named("focusable") { flag = .focusable }
-                case UInt8(ascii: "d"): if named("displayed") { flag = .displayed }
-                default: break
-                }
+                if key == names.checkable { flag = .checkable } else if key == names.clickable { flag = .clickable }
+                else if key == names.focusable { flag = .focusable } else if key == names.displayed { flag = .displayed }
             case 10:
-                if named("scrollable") { flag = .scrollable }
+                if key == names.scrollable { flag = .scrollable }
             case 11:
-                if named("resource-id") { resourceID = k }
+                if key == names.resourceID { resourceID = k }
             case 12:
-                if named("content-desc") { description = k }
+                if key == names.description { description = k }
             case 14:
-                if named("long-clickable") { flag = .longClickable }
+                if key == names.longClickable { flag = .longClickable }
             case 15:
-                if named("visible-to-user") { flag = .visibleToUser }
+                if key == names.visibleToUser { flag = .visibleToUser }
             default:
                 break
             }
             if let flag {
                 present |= flag.bit
-                if tree.isTrue(Int(k)) { on |= flag.bit }
+                if tree.isTrue(d, s, Int(k)) { on |= flag.bit }
             }
         }
     }
@@ -155,15 +163,16 @@ struct AndroidRules {
 
     /// The screen's elements, root first, in `out`.
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
-        guard tree.tags[0] == "hierarchy" else {
-            let tag = tree.tags[0]
+        guard tree.tag(0) == "hierarchy" else {
+            let tag = tree.tag(0)
             let hint = tag.hasPrefix("XCUIElementType") || tag == "AppiumAUT"
                 ? " (a WebDriverAgent page source: import it with `tandem import ios`)" : ""
             throw ImportError(tree.location(0), "not a UiAutomator dump: its root is <\(tag)>, not <hierarchy>\(hint)")
         }
         self.tree = tree
         let n = tree.count
-        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { AndroidFacts(tree, $0, d) } }
+        let names = AndroidFacts.Names()
+        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { AndroidFacts(tree, $0, d, names) } }
         // Bounds are checked first: a malformed one is an error wherever it is.
         var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
         var widest = 0.0
@@ -222,10 +231,13 @@ struct AndroidRules {
         /// The class value's hash → its first span (to compare with) and what it is.
         var known: [UInt64: (span: Int32, kind: AndroidRole.Kind)] = [:]
         var unknown: Set<String> = []
+        /// The first classes met, found again by their bytes before any hash.
+        var recent = RecentValues<AndroidRole.Kind>()
 
         mutating func kind(_ i: Int, _ tree: PageTree, _ f: AndroidFacts, warnings: inout [ImportError]) -> AndroidRole.Kind {
             var key: UInt64 = 0
             if f.className >= 0 {
+                if let kind = tree.bytes.withUnsafeBufferPointer({ d in recent.find(tree, d, Int(f.className)) }) { return kind }
                 key = tree.hash(Int(f.className))
                 if let hit = known[key], tree.same(Int(hit.span), Int(f.className)) { return hit.kind }
             }
@@ -235,12 +247,15 @@ struct AndroidRules {
                 kind = k
             } else {
                 kind = .plain
-                let className = f.className >= 0 ? tree.string(Int(f.className)) : tree.tags[i]
+                let className = f.className >= 0 ? tree.string(Int(f.className)) : tree.tag(i)
                 if unknown.insert(className).inserted {
                     warnings.append(ImportError(tree.location(i), "unknown class \(className): imported as a plain element (Docs/import.md#unknown-types)"))
                 }
             }
-            if f.className >= 0, known[key] == nil { known[key] = (f.className, kind) }
+            if f.className >= 0 {
+                recent.add(tree, Int(f.className), kind)
+                if known[key] == nil { known[key] = (f.className, kind) }
+            }
             return kind
         }
     }
@@ -255,7 +270,7 @@ struct AndroidRules {
                 return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
             }
         }
-        let c = tree.tags[i]
+        let c = tree.tag(i)
         guard let dot = c.lastIndex(of: ".") else { return c }
         return String(c[c.index(after: dot)...])
     }

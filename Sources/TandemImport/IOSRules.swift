@@ -102,34 +102,45 @@ struct IOSFacts {
     @inline(__always) func isOff(_ f: Flag) -> Bool { present & f.bit != 0 && on & f.bit == 0 }
     @inline(__always) func has(_ f: Flag) -> Bool { present & f.bit != 0 }
 
-    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
+    /// The names the rules read, as keys (`PageTree.NameKey`): made once.
+    struct Names {
+        let x = PageTree.NameKey("x"), y = PageTree.NameKey("y"), type = PageTree.NameKey("type"), name = PageTree.NameKey("name")
+        let label = PageTree.NameKey("label"), value = PageTree.NameKey("value"), width = PageTree.NameKey("width")
+        let height = PageTree.NameKey("height"), visible = PageTree.NameKey("visible"), enabled = PageTree.NameKey("enabled")
+        let selected = PageTree.NameKey("selected"), accessible = PageTree.NameKey("accessible")
+        let placeholder = PageTree.NameKey("placeholderValue")
+    }
+
+    /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
+    /// first and last eight bytes as words).
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, _ names: Names) {
         for k in tree.attributes[i] {
             let s = tree.spans[Int(k)]
-            func named(_ name: StaticString) -> Bool { PageTree.name(d, s, is: name) }
+            let key = PageTree.NameKey(d, s)
             var flag: Flag?
-            switch Int(s.nameTo) - Int(s.nameFrom) {
+            switch key.count {
             case 1:
-                if named("x") { x = k } else if named("y") { y = k }
+                if key == names.x { x = k } else if key == names.y { y = k }
             case 4:
-                if named("type") { type = k } else if named("name") { name = k }
+                if key == names.type { type = k } else if key == names.name { name = k }
             case 5:
-                if named("label") { label = k } else if named("value") { value = k } else if named("width") { width = k }
+                if key == names.label { label = k } else if key == names.value { value = k } else if key == names.width { width = k }
             case 6:
-                if named("height") { height = k }
+                if key == names.height { height = k }
             case 7:
-                if named("visible") { flag = .visible } else if named("enabled") { flag = .enabled }
+                if key == names.visible { flag = .visible } else if key == names.enabled { flag = .enabled }
             case 8:
-                if named("selected") { flag = .selected }
+                if key == names.selected { flag = .selected }
             case 10:
-                if named("accessible") { flag = .accessible }
+                if key == names.accessible { flag = .accessible }
             case 16:
-                if named("placeholderValue") { placeholder = k }
+                if key == names.placeholder { placeholder = k }
             default:
                 break
             }
             if let flag {
                 present |= flag.bit
-                if tree.isTrue(Int(k)) { on |= flag.bit }
+                if tree.isTrue(d, s, Int(k)) { on |= flag.bit }
             }
         }
     }
@@ -163,28 +174,32 @@ struct IOSRules {
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
         self.tree = tree
         let n = tree.count
-        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { IOSFacts(tree, $0, d) } }
+        let names = IOSFacts.Names()
+        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { IOSFacts(tree, $0, d, names) } }
         // Types: one string and one table lookup a distinct type.
         typeOf = Array(repeating: 0, count: n)
         var seen: [UInt64: (span: Int, type: Int32)] = [:]
+        var recent = RecentValues<Int32>()
         for i in 0..<n {
             let f = facts[i]
             guard f.type >= 0 else { typeOf[i] = index(of: Self.type(tree, i, f)); continue }
+            if let type = tree.bytes.withUnsafeBufferPointer({ d in recent.find(tree, d, Int(f.type)) }) { typeOf[i] = type; continue }
             let key = tree.hash(Int(f.type))
             if let hit = seen[key], tree.same(hit.span, Int(f.type)) { typeOf[i] = hit.type; continue }
             typeOf[i] = index(of: Self.type(tree, i, f))
+            recent.add(tree, Int(f.type), typeOf[i])
             if seen[key] == nil { seen[key] = (Int(f.type), typeOf[i]) }
         }
         var app = 0
-        if tree.tags[0] == "AppiumAUT" {
+        if tree.tag(0) == "AppiumAUT" {
             let kids = Array(tree.children(0))
             guard let first = kids.first(where: { types[Int(typeOf[$0])].name == "Application" }) ?? kids.first else {
                 throw ImportError(tree.location(0), "<AppiumAUT> holds no application")
             }
             app = first
         }
-        guard tree.tags[app].hasPrefix("XCUIElementType") || (facts[app].type >= 0 && tree.string(Int(facts[app].type)).hasPrefix("XCUIElementType")) else {
-            let tag = tree.tags[app]
+        guard tree.tag(app).hasPrefix("XCUIElementType") || (facts[app].type >= 0 && tree.string(Int(facts[app].type)).hasPrefix("XCUIElementType")) else {
+            let tag = tree.tag(app)
             let hint = tag == "hierarchy" ? " (a UiAutomator dump: import it with `tandem import android`)" : ""
             throw ImportError(tree.location(app), "not a WebDriverAgent page source: its root is <\(tag)>, not <AppiumAUT> or <XCUIElementTypeApplication>\(hint)")
         }
@@ -213,7 +228,7 @@ struct IOSRules {
                 return String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
             }
         }
-        let t = tree.tags[i]
+        let t = tree.tag(i)
         return t.hasPrefix("XCUIElementType") ? String(t.dropFirst("XCUIElementType".count)) : t
     }
 
@@ -232,7 +247,7 @@ struct IOSRules {
         } else {
             // A type from a newer Xcode, or not WebDriverAgent's: a plain view, said once a file.
             if unknown.insert(type).inserted {
-                let written = facts[i].type >= 0 ? tree.string(Int(facts[i].type)) : tree.tags[i]
+                let written = facts[i].type >= 0 ? tree.string(Int(facts[i].type)) : tree.tag(i)
                 warnings.append(ImportError(tree.location(i), "unknown element type \(written): imported as a plain element (Docs/import.md#unknown-types)"))
             }
             role = IOSRole(kind: .view)

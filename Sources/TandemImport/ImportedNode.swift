@@ -7,18 +7,31 @@ struct IDMaker {
     /// The next number to try for each base (a list of 10,000 rows with one resource id).
     private var next: [String: Int] = [:]
 
+    /// Room for `count` more ids without growing the set on the way.
+    mutating func reserve(_ count: Int) { used.reserveCapacity(used.count + count) }
+
     mutating func make(_ hint: String) -> String {
         var base = Self.slug(hint)
         if base.isEmpty { base = "element" }
         if used.insert(base).inserted { return base }   // the usual case: one lookup
-        var id = base
+        // Taken: the first free `base-N`, from where the last search for this base stopped.
         var n = next[base, default: 2]
-        while used.contains(id) {
-            id = "\(base)-\(n)"
+        var id: String
+        repeat {
+            id = Self.numbered(base, n)
             n += 1
-        }
-        if id != base { next[base] = n }
+        } while used.contains(id)
+        next[base] = n
         used.insert(id)
+        return id
+    }
+
+    /// `base-n`, made from the bytes (what `"\(base)-\(n)"` makes, without the interpolation).
+    static func numbered(_ base: String, _ n: Int) -> String {
+        var id = base
+        id.reserveCapacity(base.utf8.count + 21)
+        id.append("-")
+        id.append(String(n))
         return id
     }
 
@@ -73,13 +86,18 @@ struct ScreenBuilder {
 
     var count: Int { elements.count }
 
+    /// Room for `count` elements (a page's node count: the most a screen can have), so the
+    /// table is not copied as it grows.
+    mutating func reserve(_ count: Int) {
+        elements.reserveCapacity(count); sources.reserveCapacity(count); hints.reserveCapacity(count)
+    }
+
     /// Adds `element` as the last child of `parent` (`nil`: the root); returns its index.
     @discardableResult
     mutating func add(_ element: consuming Element, hint: String, source: SourceLocation, parent: Int?) -> Int {
-        var e = element
-        e.parent = parent
+        element.parent = parent
         let me = elements.count
-        elements.append(e)
+        elements.append(element)
         sources.append(source)
         hints.append(hint)
         if let parent { elements[parent].children.append(me) }
@@ -97,6 +115,7 @@ struct ScreenBuilder {
     /// Gives every element its id, in table order (document order: the first of a repeated
     /// identifier keeps it).
     mutating func makeIDs(_ ids: inout IDMaker) {
+        ids.reserve(elements.count)
         for i in elements.indices { elements[i].id = ids.make(hints[i]) }
     }
 

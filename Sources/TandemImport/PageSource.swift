@@ -193,7 +193,8 @@ public enum PageSourceReader {
         let entries = scanner.entries
         // The table is in document order, so an element's children come after it: built from
         // the end, each node is whole when it joins its parent (its children, reversed, in place).
-        var nodes = entries.map { SourceNode(tag: $0.tag, line: $0.line, column: $0.column, document: document, spans: $0.attributes) }
+        let names = scanner.tagNames
+        var nodes = entries.map { SourceNode(tag: names[Int($0.tag)], line: $0.line, column: $0.column, document: document, spans: $0.attributes) }
         for i in stride(from: nodes.count - 1, through: 1, by: -1) {
             nodes[i].children.reverse()
             nodes[entries[i].parent].children.append(nodes[i])

@@ -53,6 +53,7 @@ public struct PageSourceImporter: Sendable {
         for file in files {
             let tree = try PageTree(file.bytes, file: file.name)
             var table = ScreenBuilder()
+            table.reserve(tree.count)
             switch platform {
             case .ios:
                 var rules = IOSRules(file: file.name)

@@ -8,7 +8,9 @@ final class PageTree {
     let bytes: [UInt8]
     let spans: [AttributeSpan]
     // Constants once read (`let`: a class's `var`s would be checked for exclusive access on every read).
-    let tags: [String]
+    /// Each element's tag: an index into `tagNames` (a page has a few distinct tags).
+    let tagOf: [Int32]
+    let tagNames: [String]
     let lines: [UInt32]
     let columns: [UInt32]
     /// The first row after each element's subtree: its first child is the next row when that is
@@ -16,7 +18,10 @@ final class PageTree {
     let end: [Int32]
     let attributes: [Range<Int32>]
 
-    var count: Int { tags.count }
+    var count: Int { tagOf.count }
+
+    /// Element `i`'s tag.
+    func tag(_ i: Int) -> String { tagNames[Int(tagOf[i])] }
 
     /// Reads `data` with `XMLScanner` (the same refusals and places as `PageSourceReader.read`).
     init(_ data: [UInt8], file: String) throws(ImportError) {
@@ -29,11 +34,11 @@ final class PageTree {
         spans = scanner.spans
         let entries = scanner.entries
         let n = entries.count
-        var tags: [String] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = []
-        tags.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n)
+        var tagOf: [Int32] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = []
+        tagOf.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n)
         var end = [Int32](repeating: 0, count: n)
         for (i, e) in entries.enumerated() {
-            tags.append(e.tag)
+            tagOf.append(e.tag)
             lines.append(UInt32(truncatingIfNeeded: e.line))   // a file is under 4 GB (XMLScanner)
             columns.append(UInt32(truncatingIfNeeded: e.column))
             attributes.append(Int32(e.attributes.lowerBound)..<Int32(e.attributes.upperBound))
@@ -45,7 +50,7 @@ final class PageTree {
             let p = entries[i].parent
             if end[i] > end[p] { end[p] = end[i] }
         }
-        self.tags = tags; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
+        self.tagOf = tagOf; self.tagNames = scanner.tagNames; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
     }
 
     func location(_ i: Int) -> SourceLocation {
@@ -87,6 +92,49 @@ final class PageTree {
         let p = name.utf8Start
         for k in 0..<count where d[from + k] != p[k] { return false }
         return true
+    }
+
+    /// A name as the rules tell names apart: its length, its first eight bytes (zeros after a
+    /// shorter name) and its last eight (zero for a name of eight or fewer). Two names with the
+    /// same key are the same name.
+    struct NameKey: Equatable {
+        var count: Int
+        var first: UInt64
+        var last: UInt64
+
+        init(_ name: StaticString) {
+            count = name.utf8CodeUnitCount
+            let p = name.utf8Start
+            first = 0; last = 0
+            for k in 0..<min(count, 8) { first |= UInt64(p[k]) << UInt64(8 * k) }
+            if count > 8 { for k in 0..<8 { last |= UInt64(p[count - 8 + k]) << UInt64(8 * k) } }
+        }
+
+        /// The key of the attribute name at `s` in `d`.
+        @inline(__always)
+        init(_ d: UnsafeBufferPointer<UInt8>, _ s: AttributeSpan) {
+            let from = Int(s.nameFrom), to = Int(s.nameTo)
+            count = to - from
+            if from + 8 <= d.count {
+                first = XMLScanner.word(d, from)
+                if count < 8 { first &= (1 << UInt64(count * 8)) &- 1 }
+            } else {
+                first = 0
+                for k in 0..<min(count, 8) { first |= UInt64(d[from + k]) << UInt64(8 * k) }
+            }
+            last = count > 8 ? XMLScanner.word(d, to - 8) : 0
+        }
+    }
+
+    /// `isTrue` for a value in `d`, without going through the page's arrays.
+    @inline(__always)
+    func isTrue(_ d: UnsafeBufferPointer<UInt8>, _ s: AttributeSpan, _ span: Int) -> Bool {
+        if s.raw { return isTrue(span) }
+        let from = Int(s.valueFrom), count = Int(s.valueTo) - from
+        if count == 4 {
+            return UnsafeRawPointer(d.baseAddress! + from).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274)   // "true"
+        }
+        return count == 1 && d[from] == UInt8(ascii: "1")
     }
 
     /// The value as XML means it (references replaced, tabs and line breaks spaces).
@@ -185,5 +233,28 @@ final class PageTree {
             for k in Int(s.valueFrom)..<Int(s.valueTo) { h = (h ^ UInt64(d[k])) &* 1099511628211 }
             return s.raw ? ~h : h
         }
+    }
+}
+
+/// The values of one attribute seen before (a screen's few classes or types), each with what
+/// it stands for, found again by their bytes: a few compares of lengths and words, where a hash
+/// of the value and a dictionary took longer. Holds the first 32 distinct values; the caller
+/// looks further for the rest.
+struct RecentValues<Value> {
+    private var entries: [(from: Int, count: Int, raw: Bool, value: Value)] = []
+
+    /// What the value at `span` stands for, when the same bytes were added before.
+    @inline(__always)
+    func find(_ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ span: Int) -> Value? {
+        let s = tree.spans[span]
+        let from = Int(s.valueFrom), count = Int(s.valueTo) - from
+        for e in entries where e.count == count && e.raw == s.raw && XMLScanner.equal(d, e.from, from, count) { return e.value }
+        return nil
+    }
+
+    mutating func add(_ tree: PageTree, _ span: Int, _ value: Value) {
+        guard entries.count < 32 else { return }
+        let s = tree.spans[span]
+        entries.append((Int(s.valueFrom), Int(s.valueTo - s.valueFrom), s.raw, value))
     }
 }

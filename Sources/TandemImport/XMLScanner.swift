@@ -11,7 +11,8 @@
 struct XMLScanner {
     /// One element as read, in document order; `parent` is an index into the same table.
     struct Entry {
-        var tag: String
+        /// The tag's name: an index into `tagNames`.
+        var tag: Int32
         var line: Int
         var column: Int
         var parent: Int
@@ -30,10 +31,29 @@ struct XMLScanner {
     private var continuations = 0
     /// Tags seen before (by a hash of their bytes: where the first was, and its string), so a
     /// screen of 5,000 `node`s makes one string, not 5,000.
-    private var tags: [UInt64: (from: Int, to: Int, string: String)] = [:]
-    private var recent: [(from: Int, to: Int, string: String)] = []
-    /// The hashes of the current tag's attribute names, in order (`nameHash`).
-    private var nameHashes: [UInt64] = []
+    private var tags: [UInt64: (from: Int, to: Int, id: Int32)] = [:]
+    private var recent: [(from: Int, to: Int, id: Int32)] = []
+    /// Each distinct tag name once, in the order first met (`Entry.tag`).
+    private(set) var tagNames: [String] = []
+    /// The first 64 attributes of the current start tag, in order, and of the previous one
+    /// (`Written`): two halves of one inline table, taking turns (no array to grow or check).
+    private var memo = InlineArray<128, Written>(repeating: Written(hash: 0, span: 0, start: 0, length: 0))
+    /// Where the current tag's attributes go in `memo` (0 or 64), and how many each tag has.
+    private var memoHalf = 0
+    private var currentCount = 0
+
+    /// An attribute as read: its name's hash (`nameHash`), its span, and where its text
+    /// (`name="value"` with the closing quote) starts and how long it is. `length` is 0 unless
+    /// the text is plain: printable ASCII and spaces, no reference, no tab or line break. A
+    /// plain text is read the same wherever it is, so when the same bytes stand at the same
+    /// place in the next start tag (`checkable="false"` in node after node), the attribute is
+    /// taken as read there, shifted, without reading it again (`startTag`).
+    struct Written {
+        var hash: UInt64
+        var span: Int
+        var start: Int
+        var length: Int
+    }
 
     init(file: String) { self.file = file }
 
@@ -123,7 +143,7 @@ struct XMLScanner {
         if let inside { what += " inside \(inside)" }
         if let top = open.last {
             let e = entries[top]
-            what += inside == nil ? " inside <\(e.tag)>" : " in <\(e.tag)>"
+            what += inside == nil ? " inside <\(tagNames[Int(e.tag)])>" : " in <\(tagNames[Int(e.tag)])>"
             what += " (opened at line \(e.line), column \(e.column)); is it truncated?"
         } else {
             what += "; is it truncated?"
@@ -177,46 +197,80 @@ struct XMLScanner {
         var i = start + 1
         let nameStart = i
         i = try name(data, from: i, what: "an element name")
-        let tag = tagString(data, nameStart, i)
+        let tagID = tagIndex(data, nameStart, i)
+        var tag: String { tagNames[Int(tagID)] }   // for messages
         let tagLength = i - nameStart
         let first = spans.count
         var seen: UInt64 = 0   // one bit a name's hash: a second look only when two share one
-        nameHashes.removeAll(keepingCapacity: true)
+        let previousHalf = memoHalf
+        let previousCount = min(currentCount, 64)
+        memoHalf = 64 - memoHalf
+        currentCount = 0
         while true {
             let beforeSpace = i
+            if i < n, data[i] == 0x20 { i += 1 }   // the one space page sources write
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
             guard i < n else { throw eofInTag(data, tag, l, c, parent) }
             let b = data[i]
             if b == UInt8(ascii: ">") {
                 i += 1
-                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
                 return (entries.count - 1, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                entries.append(Entry(tag: tag, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
                 return (entries.count - 1, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
             // An attribute: name = "value"
             let attributeStart = i
+            let k = spans.count - first
+            currentCount = k + 1
+            if k < previousCount {
+                // The same plain text as the previous start tag's attribute at this place: the
+                // same name and value, read already (only the name's repetition is checked).
+                let p = memo[previousHalf + k]
+                if p.length > 0, i + p.length <= n, Self.equal(data, p.start, i, p.length) {
+                    let shift = UInt32(truncatingIfNeeded: i - p.start)
+                    var s = spans[p.span]
+                    s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
+                    let bit: UInt64 = 1 << (p.hash >> 58)
+                    if seen & bit != 0 {
+                        try checkRepeated(data, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
+                    }
+                    seen |= bit
+                    if k < 64 { memo[memoHalf + k] = Written(hash: p.hash, span: spans.count, start: i, length: p.length) }
+                    spans.append(s)
+                    i += p.length
+                    continue
+                }
+            }
+            if let (nameTo, valueTo) = Self.plainAttribute(data, at: i) {
+                // name="value" in printable ASCII, as nearly every attribute is: what the steps
+                // below find, found without passing the bytes one by one.
+                let hash = Self.nameHash(data, i, nameTo)
+                let bit: UInt64 = 1 << (hash >> 58)
+                if seen & bit != 0 {
+                    try checkRepeated(data, i, nameTo, first: first, at: attributeStart, tag: tag)
+                }
+                seen |= bit
+                if k < 64 { memo[memoHalf + k] = Written(hash: hash, span: spans.count, start: i, length: valueTo + 1 - i) }
+                spans.append(AttributeSpan(nameFrom: UInt32(i), nameTo: UInt32(nameTo), valueFrom: UInt32(nameTo + 2), valueTo: UInt32(valueTo), raw: false))
+                i = valueTo + 1
+                continue
+            }
+            let (lineBefore, continuationsBefore) = (line, continuations)
             let nameFrom = i
             i = try name(data, from: i, what: "an attribute name or \">\"")
             let nameTo = i
             let hash = Self.nameHash(data, nameFrom, nameTo)
             let bit: UInt64 = 1 << (hash >> 58)
             if seen & bit != 0 {
-                // Another name of this tag has the same six bits: the whole hashes, then the bytes.
-                for (k, h) in nameHashes.enumerated() where h == hash {
-                    let s = spans[first + k]
-                    if Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
-                        throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
-                    }
-                }
+                try checkRepeated(data, nameFrom, nameTo, first: first, at: attributeStart, tag: tag)
             }
             seen |= bit
-            nameHashes.append(hash)
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
             guard i < n else { throw eofInTag(data, tag, l, c, parent) }
             guard data[i] == UInt8(ascii: "=") else {
@@ -255,9 +309,66 @@ struct XMLScanner {
                 if v == 0x09 || v == 0x0A || v == 0x0D { raw = true }   // read as a space (XML's value normalisation)
                 i = try pass(data, i)
             }
+            // Plain: no reference, tab or line break, nothing over ASCII (no line or continuation passed).
+            let plain = !raw && line == lineBefore && continuations == continuationsBefore
+            if k < 64 { memo[memoHalf + k] = Written(hash: hash, span: spans.count, start: attributeStart, length: plain ? i + 1 - attributeStart : 0) }
             spans.append(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
             i += 1
         }
+    }
+
+    /// Another name of this tag has the same six bits of hash: the names before it, by length
+    /// and bytes.
+    private mutating func checkRepeated(_ data: UnsafeBufferPointer<UInt8>, _ nameFrom: Int, _ nameTo: Int,
+                                        first: Int, at attributeStart: Int, tag: String) throws(ImportError) {
+        for k in first..<spans.count {
+            let s = spans[k]
+            if Int(s.nameTo - s.nameFrom) == nameTo - nameFrom, Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
+                throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
+            }
+        }
+    }
+
+    /// An attribute at `start` written `name="value"` with nothing but printable ASCII (no
+    /// reference, no "<", no space around "="): where its name and its value end. `nil` for
+    /// anything else, which the general steps of `startTag` read (and refuse where XML does).
+    @inline(__always)
+    static func plainAttribute(_ d: UnsafeBufferPointer<UInt8>, at start: Int) -> (nameTo: Int, valueTo: Int)? {
+        let n = d.count
+        let first = d[start]
+        guard first < 0x80, isNameStart(first) else { return nil }
+        var j = start + 1
+        while j < n, isNameASCII(d[j]) { j += 1 }
+        guard j + 1 < n, d[j] == UInt8(ascii: "="), d[j + 1] == UInt8(ascii: "\"") else { return nil }
+        var k = j + 2
+        while k + 8 <= n {
+            let m = specials(word(d, k), UInt8(ascii: "\""))
+            if m == 0 { k += 8; continue }
+            k += m.trailingZeroBitCount >> 3
+            break
+        }
+        while k < n {
+            let v = d[k]
+            if v == UInt8(ascii: "\"") { return (j, k) }
+            guard v >= 0x20, v < 0x80, v != UInt8(ascii: "<"), v != UInt8(ascii: "&") else { return nil }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same (both runs inside `d`).
+    @inline(__always)
+    static func equal(_ d: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ count: Int) -> Bool {
+        var k = 0
+        while k + 8 <= count {
+            if word(d, a + k) != word(d, b + k) { return false }
+            k += 8
+        }
+        while k < count {
+            if d[a + k] != d[b + k] { return false }
+            k += 1
+        }
+        return true
     }
 
     private mutating func eofInTag(_ data: UnsafeBufferPointer<UInt8>, _ tag: String, _ l: Int, _ c: Int, _ parent: Int) -> ImportError {
@@ -273,13 +384,14 @@ struct XMLScanner {
         let nameFrom = i
         i = try name(data, from: i, what: "an element name after \"</\"")
         let e = entries[top]
+        var tag: String { tagNames[Int(e.tag)] }   // for messages
         let matches = Self.same(data, UInt32(e.name.lowerBound), UInt32(e.name.upperBound), nameFrom, i)
         guard matches else {
-            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(e.tag)> (opened at line \(e.line), column \(e.column))")
+            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(tag)> (opened at line \(e.line), column \(e.column))")
         }
         while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
-        guard i < n else { throw eof(data, open, inside: "the end tag </\(e.tag)>") }
-        guard data[i] == UInt8(ascii: ">") else { throw error(at: i, data, "\">\" was expected to end </\(e.tag)>") }
+        guard i < n else { throw eof(data, open, inside: "the end tag </\(tag)>") }
+        guard data[i] == UInt8(ascii: ">") else { throw error(at: i, data, "\">\" was expected to end </\(tag)>") }
         return i + 1
     }
 
@@ -293,13 +405,20 @@ struct XMLScanner {
         while i < n {
             let c = data[i]
             if c < 0x80 {
-                guard Self.isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { break }
+                guard Self.isNameASCII(c) else { break }
                 i += 1
             } else {
                 i = try pass(data, i)
             }
         }
         return i
+    }
+
+    /// An ASCII name character (letters, digits, `-`, `.`, `_`, `:`), by one bit of two words.
+    @inline(__always) static func isNameASCII(_ c: UInt8) -> Bool {
+        // 0x00–0x3F: "-" "." "0"–"9" ":"; 0x40–0x7F: "A"–"Z" "_" "a"–"z".
+        let low: UInt64 = 0x07FF_6000_0000_0000, high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return c < 64 ? (low >> UInt64(c)) & 1 != 0 : c < 128 && (high >> UInt64(c & 63)) & 1 != 0
     }
 
     /// Text between tags: skipped (page sources keep what they say in attributes), but checked.
@@ -469,25 +588,26 @@ struct XMLScanner {
         String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
     }
 
-    /// The tag's string, made once per distinct tag.
-    private mutating func tagString(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+    /// The tag's index in `tagNames`, its string made once per distinct tag.
+    private mutating func tagIndex(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int32 {
         // The last tags read, by their name's bits: a screen has few, repeated element after element.
-        let slot = Int(Self.nameHash(d, from, to) >> 60)
-        if recent.isEmpty { recent = Array(repeating: (0, 0, ""), count: 16) }
+        let slot = Int(Self.nameHash(d, from, to) >> 58)
+        if recent.isEmpty { recent = Array(repeating: (0, 0, -1), count: 64) }
         let r = recent[slot]
-        if r.to > r.from, Self.same(d, UInt32(r.from), UInt32(r.to), from, to) { return r.string }
-        let s = slowTagString(d, from, to)
-        recent[slot] = (from, to, s)
-        return s
+        if r.to - r.from == to - from, r.id >= 0, Self.equal(d, r.from, from, to - from) { return r.id }
+        let id = slowTagIndex(d, from, to)
+        recent[slot] = (from, to, id)
+        return id
     }
 
-    private mutating func slowTagString(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+    private mutating func slowTagIndex(_ d: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int32 {
         var hash: UInt64 = 14695981039346656037
         for k in from..<to { hash = (hash ^ UInt64(d[k])) &* 1099511628211 }
-        if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.string }
-        let s = String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self)
-        tags[hash] = (from, to, s)
-        return s
+        if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.id }
+        tagNames.append(String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self))
+        let id = Int32(tagNames.count - 1)
+        tags[hash] = (from, to, id)
+        return id
     }
 }
 
