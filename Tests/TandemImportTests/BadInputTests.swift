@@ -60,6 +60,20 @@ struct BadInputTests {
         #expect(r.stdout.contains(#""label": "Half off screen", "traits": ["button"], "frame": [-50, 100, 200, 50]"#))
     }
 
+    @Test("an iOS width or height below zero: a warning naming the line, the element taken as off screen, a container's children still read")
+    func negativeSize() throws {
+        let r = try Self.run("ios", "bad/negative-size.xml")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == """
+            tandem: warning: Tests/Fixtures/import/bad/negative-size.xml:5:7: width 390 and height -44: a negative size, so the element is taken as not on screen
+            tandem: warning: Tests/Fixtures/import/bad/negative-size.xml:8:7: width -80 and height 44: a negative size, so the element is taken as not on screen
+
+            """)
+        #expect(!r.stdout.contains("Backwards"))
+        #expect(r.stdout.contains(#""label": "Shopping""#) && r.stdout.contains(#""label": "New note""#), "\(r.stdout)")
+        #expect(!r.stdout.contains("-44") && !r.stdout.contains("-80"), "no frame below zero is written")
+    }
+
     @Test("bounds that are not [x1,y1][x2,y2]: exit 2 naming the element's line and column")
     func malformedBounds() throws {
         let r = try Self.run("android", "bad/malformed-bounds.xml")
