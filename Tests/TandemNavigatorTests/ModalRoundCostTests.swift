@@ -129,4 +129,91 @@ struct ModalRoundCostTests {
         let moved = round(&nav, moving)
         #expect(moved.units >= Self.rows - 10, "the order under the modal was given back though a row under it was hidden")
     }
+
+    @Test("256 lines: the sheet's modal on, row 7 hidden, modal off, row 7 shown, over and over: the rows' order is built once, not at every closing")
+    func modalAndRowToggles() throws {
+        var nav = try screen()
+        try nav.focus("r50")
+        // Four screens in turn, each one `hidden` or `modal` away from the one before: what was
+        // kept at each is taken back when the round comes to it again.
+        let lines = (0..<256).map { k in
+            k % 2 == 0 ? (id: "sheet", change: { (e: inout Element) in e.modal = k % 4 == 0 })
+                : (id: "r7", change: { (e: inout Element) in e.hidden = k % 4 == 1 })
+        }
+        let cost = round(&nav, lines) { nav, k in
+            // Into the sheet when it is first shown; the sheet stays shown when it stops being
+            // modal, so focus stays there.
+            #expect(nav.focusedID == "sheet.title", "line \(k): focus on \(nav.focusedID ?? "nothing")")
+        }
+        // The first closing builds the rows' order whole (row 7 hidden was never seen with the
+        // sheet closed); every line after takes back an order kept three lines before. Before,
+        // each of the 64 closings built the 3,000 rows whole.
+        #expect(cost.whole <= 3, "\(cost.whole) whole builds")
+        #expect(cost.units <= Self.rows + 256 * 4, "\(cost.units) elements placed or looked at for 256 lines")
+    }
+
+    /// A screen of two sections of `rows / 2` rows each (plain containers, flattened into the
+    /// top's sorted scope, as `tandem-bench hostile`'s sections are) and a sheet.
+    func sectionsScreen() throws -> Navigator {
+        var nav = try Navigator(json: DeepChainCostTests.catalog)
+        var nodes: [TreeUpdate.Node] = []
+        var sheet = Element(id: "sheet")
+        sheet.frame = Frame(x: 0, y: 100, width: 390, height: 300)
+        nodes.append(TreeUpdate.Node(element: sheet, childIDs: ["sheet.title"]))
+        var title = Element(id: "sheet.title")
+        title.label = .plain("Sheet")
+        title.traits = .header
+        title.frame = Frame(x: 16, y: 110, width: 358, height: 44)
+        nodes.append(TreeUpdate.Node(element: title, childIDs: nil))
+        let half = Self.rows / 2
+        for s in 0..<2 {
+            let ids = (0..<half).map { "r\(s * half + $0)" }
+            nodes.append(TreeUpdate.Node(element: Element(id: "s\(s)"), childIDs: ids))
+            for (k, id) in ids.enumerated() {
+                var e = Element(id: id)
+                e.label = .plain("Row \(s * half + k)")
+                e.frame = Frame(x: 0, y: Double((s * half + k) * 44), width: 390, height: 44)
+                if k % 100 == 0 { e.traits = .header }
+                nodes.append(TreeUpdate.Node(element: e, childIDs: nil))
+            }
+        }
+        _ = try nav.apply(TreeUpdate(nodes: [TreeUpdate.Node(element: Element(id: "top"), childIDs: ["s0", "s1", "sheet"])] + nodes))
+        #expect(nav.screen.liveCount == Self.rows + 6)
+        return nav
+    }
+
+    @Test("256 lines hiding and showing two sections of 1,500 rows in turn: each section repaired once each way, then taken back")
+    func twoContainersInTurn() throws {
+        // s0 hidden, s0 shown, s1 hidden, s1 shown, …: before, every hiding re-formed the
+        // 1,500 rows it took out of the top's rows (the one kept order was the other section's).
+        var nav = try sectionsScreen()
+        let lines = (0..<256).map { k in (id: "s\((k / 2) % 2)", change: { (e: inout Element) in e.hidden = k % 2 == 0 }) }
+        let cost = round(&nav, lines)
+        #expect(cost.units <= 4 * Self.rows, "\(cost.units) units looked at or placed for 256 lines")
+    }
+
+    @Test("256 lines hiding both sections and showing them again in the same order: four screens in turn, each repaired once")
+    func twoContainersOverlapping() throws {
+        // s0 hidden, s1 hidden, s0 shown, s1 shown, …
+        var nav = try sectionsScreen()
+        let lines = (0..<256).map { k in (id: "s\(k % 2)", change: { (e: inout Element) in e.hidden = k % 4 < 2 }) }
+        let cost = round(&nav, lines)
+        #expect(cost.units <= 4 * Self.rows, "\(cost.units) units looked at or placed for 256 lines")
+    }
+
+    @Test("orders kept are bounded: at most four, each noting at most sixteen elements toggled since; each line's order still the one built afresh")
+    func keptOrdersBounded() throws {
+        var nav = try screen()
+        // Twenty rows hidden one after another: only the four most recent orders are kept.
+        _ = round(&nav, (0..<20).map { k in (id: "r\(k)", change: { (e: inout Element) in e.hidden = true }) })
+        #expect(nav.readingOrder().covered.count == ReadingOrder.keptOrders)
+        // Twenty more rows each hidden and shown: each showing takes back the order of the line
+        // before, and an order kept before them all notes each row until it is let go.
+        _ = round(&nav, (0..<40).map { k in (id: "r\(100 + k / 2)", change: { (e: inout Element) in e.hidden = k % 2 == 0 }) })
+        let kept = nav.readingOrder().covered
+        #expect(kept.count <= ReadingOrder.keptOrders)
+        #expect(kept.allSatisfy { $0.toggled.count <= ReadingOrder.keptToggles }, "\(kept.map(\.toggled.count)) elements noted")
+        // The first twenty shown again, newest first: each line's order checked afresh.
+        _ = round(&nav, (0..<20).reversed().map { k in (id: "r\(k)", change: { (e: inout Element) in e.hidden = false }) })
+    }
 }
