@@ -14,6 +14,11 @@ import TandemModel
 /// exactly the one a build would give, and it is taken back instead (its headings listed again
 /// if any element changed meanwhile).
 ///
+/// A toggle that changes the modal in front and matches no order kept exactly takes back one
+/// kept with that modal in front (or none) and repairs it for the elements toggled since that
+/// differ now, and those whose accessibility or frame changed since (`Covered.movedSince`): a
+/// row hidden under a modal costs its own row at the closing, not the screen's order built whole.
+///
 /// At most `keptOrders` orders are kept, the most recent first, each noting at most
 /// `keptToggles` elements: a memory of four orders' arrays. So a round that walks through up
 /// to five screens one toggle apart — a modal shown, a row hidden under it, the modal closed,
@@ -46,6 +51,9 @@ extension ReadingOrder {
     /// The most elements an order kept notes as toggled since: one toggled further away than
     /// that is let go (the screen is unlikely to come back to it).
     static let keptToggles = 16
+    /// The most elements whose accessibility or frame changed since an order was kept for it
+    /// still to be repaired from (`Covered.movedSince`).
+    static let keptMoved = 64
 
     /// An order a toggle replaced, with the `modal` and `hidden` its screen had for each
     /// element toggled since.
@@ -60,8 +68,12 @@ extension ReadingOrder {
         var toggled: [Int: ScopeToggle]
         /// An element changed since without moving anything: its header trait may have.
         var headingsStale = false
+        /// Elements whose accessibility or frame changed since (some may have changed back),
+        /// so that the order can be repaired from this one (`repairing`); nil when more than
+        /// `keptMoved` did.
+        var movedSince: [Int]?
 
-        init(of order: ReadingOrder, toggle: ScopeToggle) {
+        init(of order: ReadingOrder, toggle: ScopeToggle, moved: [Int]) {
             elements = order.elements
             position = order.position
             headings = order.headings
@@ -69,16 +81,27 @@ extension ReadingOrder {
             sortedRows = order.sortedRows
             modalRoot = order.modalRoot
             toggled = [toggle.element: toggle]
+            movedSince = moved.count <= ReadingOrder.keptMoved ? moved : nil
         }
 
         /// The kept order after `toggle` (the element's fields before it: the kept screen's,
         /// unless it was toggled before); nil when it would note too many elements.
-        func noting(_ toggle: ScopeToggle) -> Covered? {
-            guard toggled[toggle.element] == nil else { return self }
-            guard toggled.count < ReadingOrder.keptToggles else { return nil }
+        func noting(_ toggle: ScopeToggle, moved: [Int]) -> Covered? {
             var k = self
-            k.toggled[toggle.element] = toggle
+            if toggled[toggle.element] == nil {
+                guard toggled.count < ReadingOrder.keptToggles else { return nil }
+                k.toggled[toggle.element] = toggle
+            }
+            if let m = movedSince, !moved.isEmpty {
+                k.movedSince = m.count + moved.count <= ReadingOrder.keptMoved ? m + moved : nil
+            }
             return k
+        }
+
+        /// The elements toggled since whose `modal` or `hidden` differ now.
+        func differing(_ screen: Screen) -> [Int] {
+            toggled.values.filter { t in screen.elements[t.element].modal != t.modal || screen.elements[t.element].hidden != t.hidden }
+                .map(\.element).sorted()
         }
 
         /// Whether the screen is, for the order, the one this order was kept from: every element

@@ -72,12 +72,22 @@ extension ReadingOrder {
         // kept before note the toggle, and one is taken back when this puts the screen back
         // as it was when it was kept.
         if let toggle, changed == [toggle.element], restructured.isEmpty, removed.isEmpty {
-            let leaving = Covered(of: self, toggle: toggle)
-            var others = kept.compactMap { $0.noting(toggle) }
+            let leaving = Covered(of: self, toggle: toggle, moved: moved)
+            var others = kept.compactMap { $0.noting(toggle, moved: moved) }
             if let i = others.firstIndex(where: { $0.matches(screen, top: top) }) {
                 takeBack(others.remove(at: i), screen)
                 // Another kept from this same screen would only be a second copy.
                 others.removeAll { $0.matches(screen, top: top) }
+            } else if top != modalRoot, let i = others.firstIndex(where: {
+                $0.modalRoot == top && $0.movedSince != nil && $0.position.count == screen.elements.count
+            }) {
+                // The modal in front changed to one an order was kept with: that order, repaired
+                // for what changed since (a row hidden under the modal), not one built whole.
+                let k = others.remove(at: i)
+                let differ = k.differing(screen)
+                takeBack(k, screen)
+                reorder(screen, changed: differ, restructured: [], edited: [], moved: k.movedSince ?? [])
+                for c in differ { updateHeading(c, screen) }
             } else if top != modalRoot {
                 rebuild(screen)
             } else {
