@@ -69,7 +69,7 @@ extension ReadingOrder {
         /// An element changed since without moving anything: its header trait may have.
         var headingsStale = false
         /// Elements whose accessibility or frame changed since (some may have changed back),
-        /// so that the order can be repaired from this one (`repairing`); nil when more than
+        /// so that the order can be repaired from this one (`repair`); nil when more than
         /// `keptMoved` did.
         var movedSince: [Int]?
 
