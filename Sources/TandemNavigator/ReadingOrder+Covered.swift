@@ -1,18 +1,29 @@
 import TandemModel
 
-/// The order before a modal was shown or closed, or an element hidden or shown, kept to be
+/// Orders from before a modal was shown or closed, or an element hidden or shown, kept to be
 /// taken back (issue 27, Docs/reliability.md#modal-round).
 ///
 /// A modal shown or closed changes the order's top (`modalRoot`), which was built again whole
 /// each time, and a container hidden or shown re-forms every row its elements are in: on a
 /// screen of 50,000 elements a small `set` cost a whole sort, and one client's round can hold
 /// 256 such lines. When an element's `modal` or `hidden` alone changes (`ScopeToggle`), the
-/// order it replaces is kept with the element's fields before. When they are back, and nothing
-/// that can move an element changed meanwhile (a change that moves nothing — a value, a label,
-/// a header trait — may), the screen is as it was then, so the kept order is exactly the one a
-/// build would give, and it is taken back instead (its headings listed again if any element
-/// changed meanwhile). One order is kept, no more: a round of such toggles builds the screen's
-/// order at most once, and each line after costs the order's arrays changing hands.
+/// order it replaces is kept, with the element's fields before. Each order kept notes, for
+/// every element toggled since, the `modal` and `hidden` it had then. When they are all back,
+/// and nothing that can move an element changed meanwhile (a change that moves nothing — a
+/// value, a label, a header trait — may), the screen is as it was then, so the kept order is
+/// exactly the one a build would give, and it is taken back instead (its headings listed again
+/// if any element changed meanwhile).
+///
+/// A toggle that changes the modal in front and matches no order kept exactly takes back one
+/// kept with that modal in front (or none) and repairs it for the elements toggled since that
+/// differ now, and those whose accessibility or frame changed since (`Covered.movedSince`): a
+/// row hidden under a modal costs its own row at the closing, not the screen's order built whole.
+///
+/// At most `keptOrders` orders are kept, the most recent first, each noting at most
+/// `keptToggles` elements: a memory of four orders' arrays. So a round that walks through up
+/// to five screens one toggle apart — a modal shown, a row hidden under it, the modal closed,
+/// the row shown; two containers hidden and shown in turn — builds or repairs each of them
+/// once, and each line after costs the order's arrays changing hands.
 extension ReadingOrder {
     /// One element's `modal` or `hidden` changed and nothing else about it: what they were.
     public struct ScopeToggle: Sendable, Equatable {
@@ -35,7 +46,17 @@ extension ReadingOrder {
         }
     }
 
-    /// An order a toggle replaced, and the toggle with the element's fields before it.
+    /// The most orders kept at a time (the oldest is let go).
+    static let keptOrders = 4
+    /// The most elements an order kept notes as toggled since: one toggled further away than
+    /// that is let go (the screen is unlikely to come back to it).
+    static let keptToggles = 16
+    /// The most elements whose accessibility or frame changed since an order was kept for it
+    /// still to be repaired from (`Covered.movedSince`).
+    static let keptMoved = 64
+
+    /// An order a toggle replaced, with the `modal` and `hidden` its screen had for each
+    /// element toggled since.
     struct Covered: Sendable {
         var elements: [Int]
         var position: [Int32]
@@ -43,27 +64,56 @@ extension ReadingOrder {
         var scopes: [Int: Scope]
         var sortedRows: [Int: ScopeRows]
         var modalRoot: Int?
-        var toggle: ScopeToggle
+        /// Element → its fields on the kept order's screen, for each element toggled since.
+        var toggled: [Int: ScopeToggle]
         /// An element changed since without moving anything: its header trait may have.
         var headingsStale = false
+        /// Elements whose accessibility or frame changed since (some may have changed back),
+        /// so that the order can be repaired from this one (`repair`); nil when more than
+        /// `keptMoved` did.
+        var movedSince: [Int]?
 
-        init(of order: ReadingOrder, toggle: ScopeToggle) {
+        init(of order: ReadingOrder, toggle: ScopeToggle, moved: [Int]) {
             elements = order.elements
             position = order.position
             headings = order.headings
             scopes = order.scopes
             sortedRows = order.sortedRows
             modalRoot = order.modalRoot
-            self.toggle = toggle
+            toggled = [toggle.element: toggle]
+            movedSince = moved.count <= ReadingOrder.keptMoved ? moved : nil
+        }
+
+        /// The kept order after `toggle` (the element's fields before it: the kept screen's,
+        /// unless it was toggled before); nil when it would note too many elements.
+        func noting(_ toggle: ScopeToggle, moved: [Int]) -> Covered? {
+            var k = self
+            if toggled[toggle.element] == nil {
+                guard toggled.count < ReadingOrder.keptToggles else { return nil }
+                k.toggled[toggle.element] = toggle
+            }
+            if let m = movedSince, !moved.isEmpty {
+                k.movedSince = m.count + moved.count <= ReadingOrder.keptMoved ? m + moved : nil
+            }
+            return k
+        }
+
+        /// The elements toggled since whose `modal` or `hidden` differ now.
+        func differing(_ screen: Screen) -> [Int] {
+            toggled.values.filter { t in screen.elements[t.element].modal != t.modal || screen.elements[t.element].hidden != t.hidden }
+                .map(\.element).sorted()
+        }
+
+        /// Whether the screen is, for the order, the one this order was kept from: every element
+        /// toggled since is back as it was (and the modal in front is the one it had).
+        func matches(_ screen: Screen, top: Int?) -> Bool {
+            guard modalRoot == top, position.count == screen.elements.count else { return false }
+            return toggled.allSatisfy { e, t in screen.elements[e].modal == t.modal && screen.elements[e].hidden == t.hidden }
         }
     }
 
-    /// Takes back `kept` when `toggle`'s element is back as it was when it was kept (the
-    /// screen is then as it was); false when it is not.
-    mutating func takeBack(_ kept: Covered?, _ toggle: ScopeToggle, top: Int?, _ screen: Screen) -> Bool {
-        let e = screen.elements[toggle.element]
-        guard let k = kept, k.toggle.element == toggle.element, k.toggle.modal == e.modal, k.toggle.hidden == e.hidden,
-              k.modalRoot == top, k.position.count == screen.elements.count else { return false }
+    /// Makes `k`, an order kept from a screen the screen is again (`Covered.matches`), the order.
+    mutating func takeBack(_ k: Covered, _ screen: Screen) {
         elements = k.elements
         position = k.position
         scopes = k.scopes
@@ -76,6 +126,5 @@ extension ReadingOrder {
             headings = k.headings
         }
         takenBack &+= 1
-        return true
     }
 }

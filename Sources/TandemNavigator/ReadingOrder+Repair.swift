@@ -21,9 +21,10 @@ extension ReadingOrder {
     /// it is kept, to be taken back when they are back: ReadingOrder+Covered.swift).
     public mutating func repair(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta] = [],
                                 removed: [Int] = [], movesUnits: Bool, toggle: ScopeToggle? = nil) {
-        // An order kept from before a toggle stays kept only through changes that move nothing.
+        // Orders kept from before toggles stay kept through other toggles (noted) and through
+        // changes that move nothing; any other change lets them go.
         let kept = covered
-        covered = nil
+        covered = []
         // A change of at least `wholeRebuildMinimum` elements and half the screen is built
         // whole instead: that costs the screen's elements, at most twice the change, and
         // skips what a repair spends on each element (its depth, the sets it is kept in),
@@ -67,31 +68,50 @@ extension ReadingOrder {
             if didMove || forced.contains(x), let p = screen.elements[x].parent { levels.add(p) }
         }
         let top = Self.topModal(screen)
-        // One element's `modal` or `hidden` alone: the order before it is kept, and the one
-        // kept before is taken back when this puts the screen back as it was then.
-        var leaving: Covered?
+        // One element's `modal` or `hidden` alone: the order before it is kept, the orders
+        // kept before note the toggle, and one is taken back when this puts the screen back
+        // as it was when it was kept.
         if let toggle, changed == [toggle.element], restructured.isEmpty, removed.isEmpty {
-            leaving = Covered(of: self, toggle: toggle)
-            if takeBack(kept, toggle, top: top, screen) {
-                covered = leaving
-                return
+            let leaving = Covered(of: self, toggle: toggle, moved: moved)
+            var others = kept.compactMap { $0.noting(toggle, moved: moved) }
+            if let i = others.firstIndex(where: { $0.matches(screen, top: top) }) {
+                takeBack(others.remove(at: i), screen)
+                // Another kept from this same screen would only be a second copy.
+                others.removeAll { $0.matches(screen, top: top) }
+            } else if top != modalRoot, let i = others.firstIndex(where: {
+                $0.modalRoot == top && $0.movedSince != nil && $0.position.count == screen.elements.count
+            }) {
+                // The modal in front changed to one an order was kept with: that order, repaired
+                // for what changed since (a row hidden under the modal), not one built whole.
+                let k = others.remove(at: i)
+                let differ = k.differing(screen)
+                takeBack(k, screen)
+                reorder(screen, changed: differ, restructured: [], edited: [], moved: k.movedSince ?? [])
+                for c in differ { updateHeading(c, screen) }
+            } else if top != modalRoot {
+                rebuild(screen)
+            } else {
+                reorder(screen, changed: changed, restructured: restructured, edited: edited, moved: moved)
+                for c in changed { updateHeading(c, screen) }
             }
+            covered = Array(([leaving] + others).prefix(Self.keptOrders))
+            return
         }
         if top != modalRoot {
             rebuild(screen)
-            covered = leaving
             return
         }
         if movesUnits || !restructured.isEmpty {
             reorder(screen, changed: changed, restructured: restructured, edited: edited, moved: moved)
         }
         for c in changed { updateHeading(c, screen) }
-        if let leaving {
-            covered = leaving
-        } else if var k = kept, !movesUnits, restructured.isEmpty, removed.isEmpty, moved.isEmpty {
+        if !movesUnits, restructured.isEmpty, removed.isEmpty, moved.isEmpty {
             // Nothing moved: what is kept still holds, but a header trait may have changed.
-            if !changed.isEmpty { k.headingsStale = true }
-            covered = k
+            covered = kept.map { k in
+                var k = k
+                if !changed.isEmpty { k.headingsStale = true }
+                return k
+            }
         }
     }
 

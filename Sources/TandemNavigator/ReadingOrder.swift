@@ -57,10 +57,11 @@ public struct ReadingOrder: Sendable {
     /// Repairs that built the whole order again instead, the change being as large as the
     /// screen (`repair`): tests check that a large update takes that way and a small one not.
     var wholeRebuilds = 0
-    /// The order before one element's `modal` or `hidden` last changed alone, to take back
-    /// when it changes back (ReadingOrder+Covered.swift), and how many times one was: tests
-    /// check that a round of modals shown and closed builds the screen's order once.
-    var covered: Covered?
+    /// The orders before elements' `modal` or `hidden` last changed alone (at most
+    /// `keptOrders`, the most recent first), to take back when the screen comes back to one
+    /// (ReadingOrder+Covered.swift), and how many times one was: tests check that a round of
+    /// modals shown and closed builds the screen's order once.
+    var covered: [Covered] = []
     var takenBack = 0
 
     struct Scope: Sendable {

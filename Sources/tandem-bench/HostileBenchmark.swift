@@ -26,7 +26,8 @@ import TandemPOSIX
 /// - one round of 256 small lines on a screen at the element limit (50,000), each a change
 ///   that used to make the reading order be built again whole (a modal shown or closed, the
 ///   modal hidden and shown, a big container hidden and shown, `layoutChanged`, a modal shown
-///   and closed with a row hidden or shown between);
+///   and closed with a row hidden or shown between, two big containers hidden and shown in
+///   turn, and both hidden then both shown);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
 ///   process's resident memory before and after;
 /// - 5,000 apps connecting and leaving: the largest number of "closed" statuses waiting.
@@ -219,6 +220,8 @@ enum HostileBenchmark {
         case hiddenSection = "set hidden, 12,500 rows"
         case layoutChanged = "layoutChanged        "
         case modalAndRow = "modal on/off, a row hidden between"
+        case twoSections = "set hidden, two sections in turn"
+        case twoSectionsOverlapping = "set hidden, two sections overlapping"
     }
 
     /// A screen at `Screen.maxElements`: a sheet of three elements and four sections of rows
@@ -256,6 +259,10 @@ enum HostileBenchmark {
             case .hiddenSection: return #"{"type":"set","id":"s1","hidden":\#(on)}"#
             case .modalAndRow:
                 return k % 2 == 0 ? #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"# : #"{"type":"set","id":"r7","hidden":\#(k % 4 == 1)}"#
+            // s1 hidden, s1 shown, s2 hidden, s2 shown, …
+            case .twoSections: return #"{"type":"set","id":"s\#(1 + (k / 2) % 2)","hidden":\#(on)}"#
+            // s1 hidden, s2 hidden, s1 shown, s2 shown, …
+            case .twoSectionsOverlapping: return #"{"type":"set","id":"s\#(1 + k % 2)","hidden":\#(k % 4 < 2)}"#
             case .layoutChanged: return #"{"type":"notify","notification":"layoutChanged"\#(on ? #","focus":"sheet.ok""# : "")}"#
             }
         }
