@@ -40,12 +40,16 @@ import Testing
         }
 
         /// `chromium`: the same with the test page in a Chromium of its own, bridged by its pid.
-        init(chromiumProfile profile: String, page: String = AtspiRig.storePage, title: String = "Corner Store", trace: Bool = false) throws {
-            rig = try AtspiRig.get()
+        /// `rig`: a desktop of the test's own instead of the shared one (keys synthesized
+        /// through XTEST go to whichever window has X's keyboard focus, and another test's new
+        /// window on the shared desktop can take it).
+        init(chromiumProfile profile: String, page: String = AtspiRig.storePage, title: String = "Corner Store", trace: Bool = false,
+             rig: AtspiRig? = nil) throws {
+            self.rig = try rig ?? AtspiRig.get()
             serve = try ServeProcess()
-            app = try rig.chromium(profile: profile, page: page, title: title)
+            app = try self.rig.chromium(profile: profile, page: page, title: title)
             name = "Chromium"
-            var env = rig.environment
+            var env = self.rig.environment
             if trace { env["TANDEM_ATSPI_TRACE"] = "1" }
             bridge = try DesktopApp([try TandemBinary.path(), "atspi", "--pid", String(app.pid), "--socket", serve.socket], environment: env)
             controller = try TandemController(socketPath: serve.socket)
