@@ -72,6 +72,10 @@ extension ReadingOrder {
         /// so that the order can be repaired from this one (`repair`); nil when more than
         /// `keptMoved` did.
         var movedSince: [Int]?
+        /// Elements changed in place since, in a way that can move them (a frame, a group, an
+        /// order: not a toggle), while the modal in front stayed: the screen cannot be the kept
+        /// one again, but the order can be repaired from it for them (`repair`).
+        var changedSince: [Int] = []
 
         init(of order: ReadingOrder, toggle: ScopeToggle, moved: [Int]) {
             elements = order.elements
@@ -98,6 +102,16 @@ extension ReadingOrder {
             return k
         }
 
+        /// The kept order after elements changed in place (`changed`, and `moved` by them) under
+        /// the modal in front; nil when it would then note more than `keptMoved` elements.
+        func noting(changed: [Int], moved: [Int]) -> Covered? {
+            guard let m = movedSince else { return nil }
+            var k = self
+            k.movedSince = m + moved
+            for c in changed where !k.changedSince.contains(c) { k.changedSince.append(c) }
+            return k.movedSince!.count + k.changedSince.count <= ReadingOrder.keptMoved ? k : nil
+        }
+
         /// The elements toggled since whose `modal` or `hidden` differ now.
         func differing(_ screen: Screen) -> [Int] {
             toggled.values.filter { t in screen.elements[t.element].modal != t.modal || screen.elements[t.element].hidden != t.hidden }
@@ -107,7 +121,7 @@ extension ReadingOrder {
         /// Whether the screen is, for the order, the one this order was kept from: every element
         /// toggled since is back as it was (and the modal in front is the one it had).
         func matches(_ screen: Screen, top: Int?) -> Bool {
-            guard modalRoot == top, position.count == screen.elements.count else { return false }
+            guard modalRoot == top, position.count == screen.elements.count, changedSince.isEmpty else { return false }
             return toggled.allSatisfy { e, t in screen.elements[e].modal == t.modal && screen.elements[e].hidden == t.hidden }
         }
     }

@@ -84,7 +84,7 @@ extension ReadingOrder {
                 // The modal in front changed to one an order was kept with: that order, repaired
                 // for what changed since (a row hidden under the modal), not one built whole.
                 let k = others.remove(at: i)
-                let differ = k.differing(screen)
+                let differ = Array(Set(k.differing(screen) + k.changedSince)).sorted()
                 takeBack(k, screen)
                 reorder(screen, changed: differ, restructured: [], edited: [], moved: k.movedSince ?? [])
                 for c in differ { updateHeading(c, screen) }
@@ -112,6 +112,11 @@ extension ReadingOrder {
                 if !changed.isEmpty { k.headingsStale = true }
                 return k
             }
+        } else if restructured.isEmpty, removed.isEmpty, !changed.isEmpty {
+            // Elements changed in place and may have moved (a covered row's frame) while the
+            // modal in front stayed: each order kept notes them, to be repaired from at the
+            // modal's closing instead of building the screen's order whole (issue 27).
+            covered = kept.compactMap { $0.noting(changed: changed, moved: moved) }
         }
     }
 

@@ -220,6 +220,7 @@ enum HostileBenchmark {
         case hiddenSection = "set hidden, 12,500 rows"
         case layoutChanged = "layoutChanged        "
         case modalAndRow = "modal on/off, a row hidden between"
+        case modalAndMovedRow = "modal on/off, a row moved between"
         case twoSections = "set hidden, two sections in turn"
         case twoSectionsOverlapping = "set hidden, two sections overlapping"
     }
@@ -259,6 +260,10 @@ enum HostileBenchmark {
             case .hiddenSection: return #"{"type":"set","id":"s1","hidden":\#(on)}"#
             case .modalAndRow:
                 return k % 2 == 0 ? #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"# : #"{"type":"set","id":"r7","hidden":\#(k % 4 == 1)}"#
+            // modal on, row 7 moved under it, modal off, row 7 moved back, …
+            case .modalAndMovedRow:
+                return k % 2 == 0 ? #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"#
+                    : #"{"type":"set","id":"r7","frame":[0,\#(k % 4 == 1 ? 3 : 308),390,44]}"#
             // s1 hidden, s1 shown, s2 hidden, s2 shown, …
             case .twoSections: return #"{"type":"set","id":"s\#(1 + (k / 2) % 2)","hidden":\#(on)}"#
             // s1 hidden, s2 hidden, s1 shown, s2 shown, …
