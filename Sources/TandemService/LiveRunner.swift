@@ -156,7 +156,7 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
         // end-of-speech notices and the opening frame is cut to the display.
         takeOutputStatuses()
         if startSpeaking {
-            core.apply(.open(helpHint: helpHint), at: now)
+            core.apply(.open(helpHint: helpHint), at: 0)
             running.deliver?(core.takeOutbox())
             running.host?.flush()
         }
@@ -256,7 +256,9 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
         let statuses = inbox.filter(isStatus)
         inbox.removeAll(where: isStatus)
         condition.unlock()
-        for case .session(let s) in statuses { core.apply(s, at: now) }
+        // At time 0, the run's start, however long the thread took to get here (at a replay's
+        // speed 10 a tenth of a millisecond of load was already time 1).
+        for case .session(let s) in statuses { core.apply(s, at: 0) }
     }
 }
 
