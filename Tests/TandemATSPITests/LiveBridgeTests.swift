@@ -164,8 +164,12 @@ import Testing
         try run.press("next", "next")
         let inside = run.hear("\u{0}", timeout: .milliseconds(600)).said
         #expect(!inside.contains { $0.contains("Pantry") || $0.contains("Add to basket") }, "left the dialog: \(inside)")
+        let inDialog = try run.controller.status().focus
         try run.press("escape")
         #expect(waitUntil(timeout: .seconds(5)) { (try? run.snapshot())?.element("Remove all items?") == nil })
+        // the service's copy too: focus has left the dialog's element (a `first` sent before
+        // the bridge's update lands in the dialog still in front there)
+        #expect(waitUntil(timeout: .seconds(5)) { (try? run.controller.status())?.focus != inDialog })
         try run.press("first")
         #expect(run.hear("Pantry, heading").heard)
     }
