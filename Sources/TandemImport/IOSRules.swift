@@ -205,7 +205,7 @@ struct IOSRules {
         }
         var root = Element(id: "")
         root.accessible = false
-        root.frame = placedFrame(app)
+        root.frame = placed(frame(app), app)
         let me = out.add(root, hint: "app", source: tree.location(app), parent: nil)
         for c in tree.children(app) {
             var bar: Bar?
@@ -253,10 +253,11 @@ struct IOSRules {
             role = IOSRole(kind: .view)
         }
         let f = facts[i]
-        let frame = placedFrame(i)
-        // WebDriverAgent's `visible` is its own guess per element; zero size is never reached
-        // (nor a negative one, which has no frame: `placedFrame`).
-        let shown = !f.isOff(.visible) && (frame.map { $0.width > 0 && $0.height > 0 } ?? !hasSize(i))
+        let written = self.frame(i)
+        let frame = placed(written, i)
+        // WebDriverAgent's `visible` is its own guess per element; zero or negative size is
+        // never reached.
+        let shown = !f.isOff(.visible) && (written.map { $0.width > 0 && $0.height > 0 } ?? true)
         let reachable = shown && !f.isOff(.accessible)
 
         switch role.kind {
@@ -374,11 +375,11 @@ struct IOSRules {
         return tree_().string(Int(f.value))
     }
 
-    /// The element's frame; none, with a warning, when its width or height is negative (no
+    /// The element's frame as written (`frame(i)`); none, with a warning, when its width or height is negative (no
     /// frame can have that: the element is taken as not on screen, as inverted bounds on
     /// Android are; Docs/import.md#bad-input).
-    mutating func placedFrame(_ i: Int) -> Frame? {
-        guard let frame = frame(i) else { return nil }
+    mutating func placed(_ frame: Frame?, _ i: Int) -> Frame? {
+        guard let frame else { return nil }
         guard frame.width >= 0, frame.height >= 0 else {
             let f = facts[i]
             warnings.append(ImportError(tree_().location(i), "width \(tree_().string(Int(f.width))) and height \(tree_().string(Int(f.height))): "
@@ -387,9 +388,6 @@ struct IOSRules {
         }
         return frame
     }
-
-    /// Whether the element gives its whole frame (x, y, width and height that read as numbers).
-    func hasSize(_ i: Int) -> Bool { frame(i) != nil }
 
     func frame(_ i: Int) -> Frame? {
         let f = facts[i]

@@ -17,8 +17,7 @@ extension Session {
 
     /// The field being typed into, if focus is still on it (the state is dropped once focus left).
     public mutating func editingField() -> String? {
-        guard let id = editing else { return nil }
-        guard navigator.focusedElement?.id == id else { editing = nil; return nil }
+        guard let id = typingInto else { editing = nil; return nil }
         return id
     }
 
