@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // atspi-2.pc: -I/usr/include/at-spi-2.0 (+ GLib, D-Bus) -latspi; only TandemATSPI uses it.
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        // x11.pc: -lX11; TandemATSPI asks X which window typed keys go to (Docs/atspi.md#actions).
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // The words every layer passes on: records and sinks, the transcript's line format,
         // commands, app actions, utterances and speech decisions. Pure; imports nothing.
         .target(name: "TandemVocabulary"),
@@ -65,7 +67,7 @@ let package = Package(
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
         .target(name: "TandemClient", dependencies: ["TandemVocabulary", "TandemModel", "TandemProtocol", "TandemPOSIX"]),
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
-        .target(name: "TandemATSPI", dependencies: ["CAtspi", "TandemVocabulary", "TandemModel", "TandemClient"]),
+        .target(name: "TandemATSPI", dependencies: ["CAtspi", "CX11", "TandemVocabulary", "TandemModel", "TandemClient"]),
         .executableTarget(name: "tandem", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
                                                          "TandemATSPI", "TandemImport"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux", "TandemPOSIX"]),

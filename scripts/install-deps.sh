@@ -11,6 +11,7 @@ PACKAGES=(
   systemd                                  # systemd-analyze verify: the user unit in Docs/protocol.md
   chromium                                 # tandem test --html: the report is loaded in a real browser by the tests
   libatspi2.0-dev at-spi2-core             # tandem atspi (CAtspi) and the AT-SPI bus and registry its tests start
+  libx11-dev                               # tandem atspi asks X which window typed keys go to (CX11)
   xvfb dbus dbus-x11                       # the tests' private headless desktop (scripts/services/atspi.sh)
   python3-gi gir1.2-gtk-3.0                # the GTK 3 test apps (Tests/Fixtures/atspi/pantry.py, ledger.py)
   firefox-esr                              # tandem atspi's tests read a web page in Firefox too

@@ -28,6 +28,7 @@ case "$mode" in
   ) ;;
   build) PACKAGES=(
     liblouis-dev libspeechd-dev libbrlapi-dev libatspi2.0-dev   # the headers of the C libraries
+    libx11-dev                                                  # Xlib's (tandem atspi asks X where keys go)
     pkg-config                                                  # the .systemLibrary flags
     liblouis-data                                               # the tables (a build that runs tandem)
   ) ;;

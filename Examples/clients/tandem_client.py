@@ -96,12 +96,16 @@ __all__ = [
     "TandemError", "ConnectionClosed", "FeatureUnavailable", "LineTooLong",
     "Element", "Screen", "Adjust", "Progress", "Action", "Frame",
     "LineReader", "flatten", "edit", "default_socket_path", "PROTOCOL_VERSION", "DEFAULT_MAX_LINE",
+    "INPUT_METHODS",
 ]
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 PROTOCOL_VERSION = 1
 """The protocol version this client speaks in ``hello``."""
+
+INPUT_METHODS = ("keyboard", "braille", "touch")
+"""What a controller's ``command`` may say the user's key came from (its ``input``)."""
 
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for a reply before `TimeoutError`."""
@@ -625,9 +629,25 @@ class _AppCalls(_Calls):
 
 
 class _ControllerCalls(_Calls):
-    def command(self, name: str, *, id: Any = None):
-        """A navigator command, as scenarios write it: ``"next"``, ``"increment"``, ``"route 3"``."""
-        return self.send({"type": "command", "command": name}, id=id)  # type: ignore[attr-defined]
+    def command(self, name: str, *, input: str | None = None, id: Any = None):
+        """A navigator command, as scenarios write it: ``"next"``, ``"increment"``, ``"route 3"``.
+
+        `input` says what the user pressed the key on: ``"keyboard"``, ``"braille"`` or
+        ``"touch"`` (`INPUT_METHODS`). Hints then name that method's keys, and ``activate`` on
+        a text field from a keyboard or a braille display starts typing into it
+        (Docs/keymaps.md#typing). Left out, the service's profile decides. Another word raises
+        `ValueError`; a service that did not announce ``commandInput`` would ignore it, so the
+        call raises `FeatureUnavailable` instead, before sending::
+
+            ctl.command("activate", input="keyboard", id=1)
+        """
+        message = {"type": "command", "command": name}
+        if input is not None:
+            if not isinstance(input, str) or input not in INPUT_METHODS:
+                raise ValueError(f"input must be one of {', '.join(INPUT_METHODS)}, not {input!r}")
+            self.require("commandInput", "; leave input out and the service's profile decides")  # type: ignore[attr-defined]
+            message["input"] = input
+        return self.send(message, id=id)  # type: ignore[attr-defined]
 
     def unsubscribe(self, *, id: Any = None):
         """Stops the transcript."""

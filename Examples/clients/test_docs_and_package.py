@@ -300,6 +300,24 @@ class RealServiceTests(unittest.TestCase):
             with tandem.Controller(serve.socket, timeout=WAIT) as ctl:
                 self.assertEqual(ctl.status()["focus"], "a", "the list kept its children: focus could move to one")
 
+    def test_a_commands_input_reaches_the_service(self):
+        # activate on a text field starts typing into it from a keyboard, not from touch (the
+        # headless profile's input, which a command without `input` keeps)
+        serve = RealService(self)
+        with tandem.App("Signup", serve.socket, timeout=WAIT) as app:
+            app.screen(tandem.Screen("main", focus="email", root=tandem.Element("root", children=[
+                tandem.Element("email", label="Email", traits=["textField"], frame=[0, 0, 390, 44])])))
+            with tandem.Controller(serve.socket, timeout=WAIT) as ctl:
+                self.assertIn("commandInput", ctl.features)
+                deadline_wait(lambda: ctl.status().get("focus") == "email", what="the field in front")
+                ctl.command("activate", id=1)
+                self.assertNotIn("editing", ctl.status())
+                ctl.command("activate", input="keyboard", id=2)
+                self.assertEqual(ctl.status().get("editing"), "email")
+                with self.assertRaises(ValueError):
+                    ctl.command("escape", input="keys", id=3)
+                self.assertEqual(ctl.status().get("editing"), "email", "the refused command was not sent")
+
     def test_a_line_the_service_refuses_ends_with_its_reason_not_broken_pipe(self):
         serve = RealService(self)
         app = tandem.App("Tasks", serve.socket, timeout=WAIT)

@@ -79,7 +79,7 @@ class FakeHandler(socketserver.StreamRequestHandler):
 class FakeTandem:
     """A stand-in for `tandem serve` on a temporary socket, `<tmp>/tandem/control.sock`."""
 
-    def __init__(self, versions=(1,), auto_reply=True, features=("appStatus", "edits"), max_line=None):
+    def __init__(self, versions=(1,), auto_reply=True, features=("appStatus", "commandInput", "edits"), max_line=None):
         self.versions = versions
         self.max_line = max_line  # None: the welcome has no `maxLine` (an older service)
         # A test's own refusals: called with each message after hello, a sentence rejects it.
@@ -310,6 +310,54 @@ class OlderServiceTests(FakeTestCase):
         self.assertEqual(self.fake.next_received(), {"type": "update",
                          "nodes": [{"id": "products", "children": ["milk.row"]}]},
                          "the first message after hello: none of the edits was sent")
+
+
+class CommandInputTests(FakeTestCase):
+    """`command`'s `input` (feature `commandInput`): one of three words, sent as given."""
+    fake_options = {"features": ["commandInput"]}
+
+    def test_the_input_method_goes_with_the_command(self):
+        ctl = self.controller()
+        for method in ("keyboard", "braille", "touch"):
+            ctl.command("activate", input=method)
+            self.assertEqual(self.fake.next_received(), {"type": "command", "command": "activate", "input": method})
+        ctl.command("next")  # left out: the service's profile decides
+        self.assertEqual(self.fake.next_received(), {"type": "command", "command": "next"})
+        self.assertEqual(tandem.INPUT_METHODS, ("keyboard", "braille", "touch"))
+
+    def test_another_word_is_refused_naming_the_three_and_nothing_is_sent(self):
+        ctl = self.controller()
+        for wrong in ("keybord", "Keyboard", "", 1, ["keyboard"]):
+            with self.subTest(input=wrong):
+                with self.assertRaises(ValueError) as caught:
+                    ctl.command("next", input=wrong)
+                self.assertEqual(str(caught.exception), f"input must be one of keyboard, braille, touch, not {wrong!r}")
+        ctl.command("previous")
+        self.assertEqual(self.fake.next_received(), {"type": "command", "command": "previous"},
+                         "the first message after hello: none of the refused ones was sent")
+
+    def test_the_asyncio_controller_sends_it_too(self):
+        async def test():
+            ctl = await tandem.AsyncController.connect(self.fake.path, timeout=WAIT)
+            self.assertEqual(await ctl.command("next", input="braille", id=1), {"type": "ack", "id": 1})
+            with self.assertRaises(ValueError):
+                await ctl.command("next", input="mouse")
+            await ctl.close()
+        run_async(test)
+        self.assertEqual(self.fake.next_received(), {"type": "command", "command": "next", "input": "braille", "id": 1})
+
+
+class CommandInputOnAnOlderServiceTests(FakeTestCase):
+    fake_options = {"features": ["edits"]}
+
+    def test_input_is_refused_before_sending_naming_the_feature(self):
+        ctl = self.controller()
+        with self.assertRaises(tandem.FeatureUnavailable) as caught:
+            ctl.command("activate", input="keyboard", id=1)
+        self.assertEqual(caught.exception.feature, "commandInput")
+        self.assertIn("leave input out", str(caught.exception))
+        ctl.command("next")  # without input, it goes
+        self.assertEqual(self.fake.next_received(), {"type": "command", "command": "next"})
 
 
 class FramingTests(FakeTestCase):
@@ -806,7 +854,7 @@ class AsyncClientTests(FakeTestCase):
     def test_an_app_connects_publishes_and_reads_actions_and_errors_as_events(self):
         async def test():
             app = await self.async_app(language="pt-BR")
-            self.assertEqual((app.client_id, app.features), ("c1", frozenset({"appStatus", "edits"})))
+            self.assertEqual((app.client_id, app.features), ("c1", frozenset({"appStatus", "commandInput", "edits"})))
             self.assertEqual(self.fake.received.get(timeout=WAIT), {"type": "hello", "v": 1, "role": "app",
                              "name": "Groceries", "language": "pt-BR"})
             await app.screen(tandem.Screen("list", root=tandem.Element("r", children=[tandem.Element("title")])))

@@ -127,6 +127,27 @@ public final class Accessible: @unchecked Sendable, Hashable {  // only used on 
         return out
     }
 
+    /// The states as the application has them now: libatspi's cached states of this one
+    /// object dropped first (`forgetCached` would drop what it holds for everything under it
+    /// too: a whole page, for a window). For a state read while the loop is busy, when no event
+    /// can have brought the change.
+    public var freshStates: Set<String> {
+        pointer.pointee.cached_properties &= ~ATSPI_CACHE_STATES.rawValue
+        return states
+    }
+
+    /// The top-level window this object is in (the application's child it is under), or nil
+    /// for an object under none (at most 64 levels up).
+    public var topLevelWindow: Accessible? {
+        var current = self
+        for _ in 0..<64 {
+            guard let parent = current.parent else { return nil }
+            if parent.roleName == "application" { return current }
+            current = parent
+        }
+        return nil
+    }
+
     static let mappedStates: [(String, AtspiStateType)] = [
         ("focusable", ATSPI_STATE_FOCUSABLE), ("focused", ATSPI_STATE_FOCUSED), ("showing", ATSPI_STATE_SHOWING),
         ("visible", ATSPI_STATE_VISIBLE), ("checked", ATSPI_STATE_CHECKED), ("pressed", ATSPI_STATE_PRESSED),

@@ -25,6 +25,11 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
 
     private var appObject: Accessible?
     private var app: TandemApp?
+    /// The application's name and process id, as the bridge found it.
+    private var appName = ""
+    private var appPID: Int32 = 0
+    /// X's keyboard focus, asked before keys are typed (nil without an X display).
+    private lazy var xFocus: XKeyboardFocus? = XKeyboardFocus()
     private var screenID = "app"
     private var rootID = "app"
     private var fieldsDirty: Set<String> = []
@@ -75,6 +80,8 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         defer { app.close() }
         let ready: Bool = desktop.loop.sync {
             self.app = app
+            self.appName = first.name
+            self.appPID = first.pid
             self.appObject = self.desktop.find(self.query)
             self.screenID = first.screen.id
             self.rootID = first.screen.root.id
@@ -460,7 +467,17 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 // the insertion point); the new text comes back as a value change in the next frame.
                 done = action.edited(object.text ?? "").map(object.setText) ?? false
             } else {
-                done = typeKeys(action, into: object)
+                switch typeKeys(action, into: object) {
+                case .field:
+                    done = true
+                case nil:
+                    done = false
+                case .elsewhere(let why)?:
+                    // refused rather than typed into another window: said in the log and to the user
+                    log("tandem atspi: \(action.kind.rawValue) on \(action.element): not typed: \(why.reason)")
+                    announcements.append((why.spoken, .default))
+                    return
+                }
             }
         }
         if !done { log("tandem atspi: \(action.kind.rawValue) on \(action.element): the application did not do it") }
@@ -471,32 +488,73 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
 
     /// Text entry into a field without EditableText (Chromium's web fields): the field is
     /// given keyboard focus (`grabFocus`, then its `focused` state awaited, at most 1 s), its
-    /// caret put at the end (the insertion point) or all its text selected (`clear`) through
-    /// Text, and the keys synthesized: the text as typed (ATSPI_KEY_STRING), BackSpace for
-    /// `delete` and `clear`. The new text comes back as the field's value change.
-    private func typeKeys(_ action: AppAction, into object: Accessible) -> Bool {
-        guard let count = object.characterCount else { return false }
+    /// window made the one X sends keys to when it is not (`keyReach`), its caret put at the
+    /// end (the insertion point) or all its text selected (`clear`) through Text, and the keys
+    /// synthesized: the text as typed (ATSPI_KEY_STRING), BackSpace for `delete` and `clear`.
+    /// The new text comes back as the field's value change. `.field` when typed; `.elsewhere`
+    /// when the keys would have gone to another window (nothing typed); nil when it failed.
+    private func typeKeys(_ action: AppAction, into object: Accessible) -> KeyReach? {
+        guard let count = object.characterCount else { return nil }
         if !focused(object) {
             _ = object.grabFocus()
-            guard awaited({ focused(object) }) else { return false }
+            guard awaited({ focused(object) }) else { return nil }
+        }
+        // Keys go through XTEST to the window with X's keyboard focus, whatever has focus
+        // inside the application: with another window in front they would be typed there.
+        // Chromium makes its window active when one of its objects is given focus (even one
+        // focused already); the window must then stay so a moment (a window that takes the
+        // keyboard back at once, or a window manager that refuses, leaves it inactive).
+        if case .elsewhere = keyReach(object) {
+            _ = object.grabFocus()
+            guard steady({ keyReach(object) == .field }) else { return keyReach(object) }
         }
         // Chromium answers a caret or selection request at once and applies it later, in the
         // page's process; a key sent before then lands at the old caret (a `clear` that deletes
         // one character), so the keys wait until the application reads the request back.
+        let placed: Bool
         switch action.kind {
         case .type:
-            let text = action.text ?? ""
-            return object.setCaret(count) && awaited({ object.caretOffset == count })
-                && (text.isEmpty || SyntheticKeys.type(text))
+            placed = object.setCaret(count) && awaited({ object.caretOffset == count })
         case .delete:
-            return count == 0 || (object.setCaret(count) && awaited({ object.caretOffset == count })
-                && SyntheticKeys.press(SyntheticKeys.backSpace))
+            if count == 0 { return .field }
+            placed = object.setCaret(count) && awaited({ object.caretOffset == count })
         case .clear:
-            return count == 0 || (object.select(0, count) && awaited({ object.firstSelection == 0..<count })
-                && SyntheticKeys.press(SyntheticKeys.backSpace))
+            if count == 0 { return .field }
+            placed = object.select(0, count) && awaited({ object.firstSelection == 0..<count })
         default:
-            return false
+            return nil
         }
+        guard placed else { return nil }
+        // asked again right before the keys: the caret's wait took time another window may have used
+        let reach = keyReach(object)
+        guard reach == .field else { return reach }
+        let sent: Bool
+        switch action.kind {
+        case .type: sent = (action.text ?? "").isEmpty || SyntheticKeys.type(action.text ?? "")
+        default: sent = SyntheticKeys.press(SyntheticKeys.backSpace)
+        }
+        return sent ? .field : nil
+    }
+
+    /// Whether keys typed now would reach `object`'s window: AT-SPI's `active` on its window
+    /// (asked of the application: the loop is busy, so no event can have brought a change)
+    /// and, with an X display, the process of the window X sends keys to.
+    private func keyReach(_ object: Accessible) -> KeyReach {
+        let active = object.topLevelWindow?.freshStates.contains("active") ?? false
+        let reach = KeyReach.decide(windowActive: active, x: xFocus?.target(), appPID: appPID, appName: appName)
+        trace?("keys would reach: \(reach)")
+        return reach
+    }
+
+    /// Whether `done` holds at four asks in a row, 25 ms apart, within 1 s.
+    private func steady(_ done: () -> Bool) -> Bool {
+        var inARow = 0
+        for attempt in 0...40 {
+            inARow = done() ? inARow + 1 : 0
+            if inARow == 4 { return true }
+            if attempt < 40 { usleep(25_000) }
+        }
+        return false
     }
 
     /// Whether `done` holds, asked every 25 ms for at most 1 s.

@@ -64,9 +64,10 @@ extension TandemController {
         try await offThread { () throws(TandemClientError) in try TandemController(socketPath: socketPath, timeout: timeout) }
     }
 
-    /// Sends the user's command and waits for Tandem to carry it out.
-    public func command(_ command: Command) async throws(TandemClientError) {
-        try await offThread { () throws(TandemClientError) in try self.command(command) }
+    /// Sends the user's command (pressed on `input`, nil: the service's profile decides) and
+    /// waits for Tandem to carry it out.
+    public func command(_ command: Command, input: InputMethod? = nil) async throws(TandemClientError) {
+        try await offThread { () throws(TandemClientError) in try self.command(command, input: input) }
     }
 
     /// Subscribes to the transcript (all channels, or only `channels`).

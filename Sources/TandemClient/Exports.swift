@@ -9,6 +9,7 @@
 @_exported import struct TandemModel.TreeUpdate
 @_exported import enum TandemVocabulary.Command
 @_exported import struct TandemVocabulary.AppAction
+@_exported import enum TandemVocabulary.InputMethod
 @_exported import enum TandemProtocol.Channel
 @_exported import enum TandemProtocol.ServerMessage
 @_exported import enum TandemProtocol.ProtocolFeature

@@ -10,6 +10,7 @@ import TandemVocabulary
 ///     let ctl = try TandemController()
 ///     try ctl.subscribe(channels: [.speech])
 ///     try ctl.command(.next)
+///     try ctl.command(.activate, input: .keyboard)   // a keyboard's Enter: on a text field, starts typing
 ///     while let line = try ctl.nextTranscriptLine(timeout: .seconds(2)) { print(line.text ?? "") }
 ///
 /// Every call but `nextTranscriptLine` waits for Tandem's reply and throws its error.
@@ -29,14 +30,26 @@ public final class TandemController: Sendable {
     /// The protocol features the service announced (Docs/protocol.md#features).
     public var features: ServerMessage.Features { connection.features }
 
-    /// A navigator command, as a key would send it.
-    public func command(_ command: Command) throws(TandemClientError) {
-        try self.command(named: command.name)
+    /// A navigator command, as a key would send it. `input` says what the key was pressed on
+    /// (`command`'s `input`, Docs/protocol.md#controller): hints then name that method's keys,
+    /// and `activate` on a text field from a keyboard or a braille display starts typing into
+    /// it (Docs/keymaps.md#typing); nil leaves it to the service's profile. A service without
+    /// the `commandInput` feature would ignore it, so the call throws `unsupported` instead,
+    /// before sending anything.
+    public func command(_ command: Command, input: InputMethod? = nil) throws(TandemClientError) {
+        try self.command(named: command.name, input: input)
     }
 
     /// A command by its name as scenarios write it (`next`, `route 3`); Tandem checks it.
-    public func command(named name: String) throws(TandemClientError) {
-        try connection.request(["type": "command", "command": .string(name)])
+    /// `input` as for `command(_:input:)`.
+    public func command(named name: String, input: InputMethod? = nil) throws(TandemClientError) {
+        if input != nil { try connection.require(.commandInput) }
+        try connection.request(Self.commandMessage(name, input: input))
+    }
+
+    /// The `command` message: its `input` only when given.
+    private static func commandMessage(_ name: String, input: InputMethod?) -> JSONValue {
+        .compact(["type": "command", "command": .string(name), "input": input.map { .string($0.rawValue) }])
     }
 
     /// Starts the transcript: from now on every line (of `channels` only, when given) comes

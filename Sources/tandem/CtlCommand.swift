@@ -13,7 +13,7 @@ import TandemVocabulary
 enum CtlCommand {
     /// What was asked, checked before anything is sent.
     enum Request {
-        case commands([String])
+        case commands([String], input: InputMethod?)
         case listen(channels: Set<Channel>?)
         case say(String, AnnouncementPriority)
         case status
@@ -46,9 +46,10 @@ enum CtlCommand {
     static func parse(_ args: Arguments) throws(CLIError) -> Request {
         guard let sub = args.positional.first else { throw .usage("expected what to do: \(subcommands)") }
         let words = Array(args.positional.dropFirst())
+        if sub != "command", args.options["--input"] != nil { throw .usage("--input is for ctl command (the keys' input method)") }
         switch sub {
         case "command":
-            return .commands(try commandNames(words))
+            return .commands(try commandNames(words), input: try args.options["--input"].map { (word) throws(CLIError) in try inputMethod(word) })
         case "listen":
             guard words.isEmpty else { throw .usage("listen takes no arguments") }
             return .listen(channels: try args.options["--channels"].map { (list) throws(CLIError) in try channels(list) })
@@ -90,6 +91,14 @@ enum CtlCommand {
         return names
     }
 
+    /// `--input`'s word: what the keys were pressed on (`command`'s `input`, Docs/protocol.md#controller).
+    static func inputMethod(_ word: String) throws(CLIError) -> InputMethod {
+        guard let method = InputMethod(rawValue: word) else {
+            throw .usage("--input is \(InputMethod.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(word)\"")
+        }
+        return method
+    }
+
     static func channels(_ list: String) throws(CLIError) -> Set<Channel> {
         var chosen = Set<Channel>()
         for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
@@ -101,9 +110,10 @@ enum CtlCommand {
 
     static func perform(_ request: Request, controller ctl: TandemController) throws(TandemClientError) -> Int32 {
         switch request {
-        case .commands(let names):
-            // Each acknowledged before the next goes: the first refused ends the run.
-            for name in names { try ctl.command(named: name) }
+        case .commands(let names, let input):
+            // Each acknowledged before the next goes: the first refused ends the run. With
+            // `--input`, a service without `commandInput` refuses before anything is sent.
+            for name in names { try ctl.command(named: name, input: input) }
         case .listen(let channels):
             try ctl.subscribe(channels: channels)
             try listen(ctl)

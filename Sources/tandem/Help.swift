@@ -240,7 +240,7 @@ extension Subcommand {
         name: "ctl",
         summary: "Drive a running service from a shell: commands, transcript, status.",
         overview: "Drive a running tandem serve from a shell or a script, as a controller (Docs/protocol.md).",
-        usage: ["ctl command <name>... [--socket <path>]",
+        usage: ["ctl command <name>... [--input <method>] [--socket <path>]",
                 "ctl listen [--channels <list>] [--socket <path>]",
                 "ctl say <text> [--priority high] [--socket <path>]",
                 "ctl status [--socket <path>]",
@@ -255,6 +255,7 @@ extension Subcommand {
             .serviceSocket,
             Option("--channels", .required("<list>"), "listen: only these of speech,braille,sound,event (comma-separated)."),
             Option("--priority", .required("<p>"), "say: high (spoken at once, never cut) or default (queued)."),
+            Option("--input", .required("<method>"), "command: what the keys were pressed on, keyboard, braille or touch (hints name its keys; activate on a text field starts typing)."),
         ],
         notes: """
         EXIT STATUS: 0 done, 1 the service refused a message (its error on standard error), 64 usage,

@@ -14,6 +14,9 @@ input, one command a line, so each event path has a real source:
   dialog           the modal "Remove all items?" dialog opens (also its button)
   spin N           the spin button's value becomes N (the app's own change)
   focus LABEL      keyboard focus moves to the button LABEL ("Add to basket", "Organic only")
+                   or the entry "Note"; the window takes X's keyboard focus (it is presented)
+  hold-focus       from now on the window takes X's keyboard focus back whenever it loses it
+                   (a window that will not let another come to the front)
   announce TEXT    the window announces TEXT (ATK's announcement signal: object:announcement)
   note             prints the note entry's text as "note TEXT" (what the user typed reached GTK)
   burst N          the status label's text changes N times at once (one GTK main-loop turn)
@@ -168,6 +171,10 @@ class Pantry:
             for widget in (self.add_button, self.organic):
                 if widget.get_label() == arg:
                     widget.grab_focus()
+            if arg == "Note":
+                self.note.grab_focus()
+        elif command == "hold-focus":
+            self.window.connect("focus-out-event", lambda *_: GLib.idle_add(lambda: self.window.present() and False) and False)
         elif command == "announce":
             self.window.get_accessible().emit("announcement", arg)
         elif command == "note":
