@@ -27,6 +27,16 @@ struct RealtimeServeTests {
         let policies = Self.policies(of: serve.pid)
         #expect(policies.count >= 2, "the session's thread and the outputs' workers: \(policies)")
         #expect(policies.allSatisfy { $0 == 1 }, "\(policies)")
+        // A thread the service starts later (a libdispatch worker, a braille call's deadline
+        // thread) inherits the policy only when SCHED_RESET_ON_FORK is not set: with it, such a
+        // thread ran ordinary (seen as [1, 1, 1, 1, 0] in a loaded full run).
+        let asked = Self.threads(of: serve.pid).map { sched_getscheduler($0) }
+        #expect(!asked.isEmpty && asked.allSatisfy { $0 == Int32(SCHED_FIFO) }, "\(asked)")
+    }
+
+    /// The process's threads by id.
+    static func threads(of pid: Int32) -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).compactMap { pid_t($0) }
     }
 
     @Test("refused (no CAP_SYS_NICE, no rtprio limit), it warns and serves at normal priority", .enabled(if: geteuid() == 0))
