@@ -27,7 +27,8 @@ import TandemPOSIX
 ///   that used to make the reading order be built again whole (a modal shown or closed, the
 ///   modal hidden and shown, a big container hidden and shown, `layoutChanged`, a modal shown
 ///   and closed with a row hidden or shown between, two big containers hidden and shown in
-///   turn, and both hidden then both shown);
+///   turn, and both hidden then both shown, a modal shown and closed with a row added and
+///   removed between; `tandem-bench hostile modal` runs only these);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
 ///   process's resident memory before and after;
 /// - 5,000 apps connecting and leaving: the largest number of "closed" statuses waiting.
@@ -223,6 +224,18 @@ enum HostileBenchmark {
         case modalAndMovedRow = "modal on/off, a row moved between"
         case twoSections = "set hidden, two sections in turn"
         case twoSectionsOverlapping = "set hidden, two sections overlapping"
+        case modalAndAddedRow = "modal on/off, a row added and removed between"
+    }
+
+    /// `tandem-bench hostile modal`: only the rounds of small lines that change the whole
+    /// screen's order (median of 3 each).
+    static func runModalRounds() -> String {
+        var lines = ["hostile: rounds of 256 small lines on 50,000 elements (median of 3)"]
+        for shape in ModalShape.allCases {
+            let held = median((0..<3).map { _ in modalRound(shape) })
+            lines.append("  a round of 256 \(shape.rawValue) on 50,000 elements  \(ms(held)) ms held")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A screen at `Screen.maxElements`: a sheet of three elements and four sections of rows
@@ -268,6 +281,14 @@ enum HostileBenchmark {
             case .twoSections: return #"{"type":"set","id":"s\#(1 + (k / 2) % 2)","hidden":\#(on)}"#
             // s1 hidden, s2 hidden, s1 shown, s2 shown, …
             case .twoSectionsOverlapping: return #"{"type":"set","id":"s\#(1 + k % 2)","hidden":\#(k % 4 < 2)}"#
+            // modal on, a row added under it (an edit of a covered section), modal off, the row
+            // removed, …
+            case .modalAndAddedRow:
+                switch k % 4 {
+                case 0, 2: return #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"#
+                case 1: return #"{"type":"update","nodes":[{"id":"x\#(k)","label":"Extra","frame":[0,400,390,44]}],"edits":[{"parent":"s0","insert":["x\#(k)"],"after":"r9"}]}"#
+                default: return #"{"type":"update","edits":[{"parent":"s0","remove":["x\#(k - 2)"]}]}"#
+                }
             case .layoutChanged: return #"{"type":"notify","notification":"layoutChanged"\#(on ? #","focus":"sheet.ok""# : "")}"#
             }
         }
