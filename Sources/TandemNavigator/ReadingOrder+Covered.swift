@@ -162,7 +162,7 @@ extension ReadingOrder {
     }
 
     /// Makes `k`, an order kept from a screen the screen is again (`Covered.matches`), the order.
-    mutating func takeBack(_ k: Covered, _ screen: Screen) {
+    mutating func takeBack(_ k: consuming Covered, _ screen: Screen) {
         elements = k.elements
         position = k.position
         // Elements added since (new slots at the end) are not in the kept order.
@@ -183,13 +183,16 @@ extension ReadingOrder {
     /// changed since it was kept: the elements toggled since whose `modal` or `hidden` differ
     /// now, those changed in place, new or moved, and the children lists changed (a row hidden,
     /// moved, added or removed under the modal costs its own rows at the closing).
-    mutating func restore(_ k: Covered, _ screen: Screen) {
+    mutating func restore(_ k: consuming Covered, _ screen: Screen) {
         let live = { (x: Int) in x < screen.elements.count && !screen.elements[x].isRemoved }
         let differ = Set(k.differing(screen) + k.changedSince).filter(live).sorted()
         let edited = k.editedSince.values.filter { live($0.parent) }.sorted { $0.parent < $1.parent }
         let restructured = k.restructuredSince.filter(live).sorted() + edited.map(\.parent)
-        takeBack(k, screen)
-        reorder(screen, changed: differ, restructured: restructured, edited: edited, moved: (k.movedSince ?? []).filter(live))
+        let moved = (k.movedSince ?? []).filter(live)
+        // Given away whole: a copy still held here would make the repair copy the order's
+        // arrays and rows (50,000 of each) before changing them.
+        takeBack(consume k, screen)
+        reorder(screen, changed: differ, restructured: restructured, edited: edited, moved: moved)
         for c in differ { updateHeading(c, screen) }
     }
 }

@@ -227,11 +227,11 @@ enum HostileBenchmark {
         case modalAndAddedRow = "modal on/off, a row removed or added under it"
     }
 
-    /// `tandem-bench hostile modal`: only the rounds of small lines that change the whole
-    /// screen's order (median of 3 each).
-    static func runModalRounds() -> String {
+    /// `tandem-bench hostile modal [SHAPE]`: only the rounds of small lines that change the
+    /// whole screen's order (median of 3 each), or only the one named (`ModalShape`'s case).
+    static func runModalRounds(only name: String? = nil) -> String {
         var lines = ["hostile: rounds of 256 small lines on 50,000 elements (median of 3)"]
-        for shape in ModalShape.allCases {
+        for shape in ModalShape.allCases where name == nil || "\(shape)" == name {
             let held = median((0..<3).map { _ in modalRound(shape) })
             lines.append("  a round of 256 \(shape.rawValue) on 50,000 elements  \(ms(held)) ms held")
         }

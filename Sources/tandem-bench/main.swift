@@ -180,7 +180,7 @@ case "policy-flood":
     print(PolicyFloodBenchmark.run())
     status = 0
 case "hostile":
-    print(args.count >= 2 && args[1] == "modal" ? HostileBenchmark.runModalRounds() : HostileBenchmark.run())
+    print(args.count >= 2 && args[1] == "modal" ? HostileBenchmark.runModalRounds(only: args.count >= 3 ? args[2] : nil) : HostileBenchmark.run())
     status = 0
 case "braille":
     if args.count >= 2 {
