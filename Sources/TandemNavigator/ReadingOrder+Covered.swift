@@ -51,9 +51,12 @@ extension ReadingOrder {
     /// The most elements an order kept notes as toggled since: one toggled further away than
     /// that is let go (the screen is unlikely to come back to it).
     static let keptToggles = 16
-    /// The most elements whose accessibility or frame changed since an order was kept for it
-    /// still to be repaired from (`Covered.movedSince`).
-    static let keptMoved = 64
+    /// The most elements and children an order kept notes as changed since (accessibility or
+    /// frame, in place, new, or children that left or came into a list) for it still to be
+    /// repaired from (`Covered.movedSince`); the same as the fewest a repair builds whole for:
+    /// a repair of fewer is cheaper than a build (a round alternating a modal and updates of
+    /// a hundred rows each repaired them at every closing, not the screen built whole).
+    static let keptMoved = 1_024
 
     /// An order a toggle replaced, with the `modal` and `hidden` its screen had for each
     /// element toggled since.
@@ -119,7 +122,9 @@ extension ReadingOrder {
             guard changed.count + restructured.count <= budget else { return nil }
             var k = self
             k.movedSince = m + moved
-            for c in changed where !k.changedSince.contains(c) { k.changedSince.append(c) }
+            // Each element once (sets: up to `keptMoved` are noted).
+            var seen = Set(k.changedSince)
+            for c in changed where seen.insert(c).inserted { k.changedSince.append(c) }
             for r in restructured {
                 k.restructuredSince.insert(r)
                 // The whole list is compared: what was noted child by child is in it.
@@ -127,8 +132,9 @@ extension ReadingOrder {
             }
             for d in edited where !k.restructuredSince.contains(d.parent) {
                 var u = k.editedSince[d.parent] ?? ChildrenDelta(parent: d.parent, removed: [], inserted: [])
-                for c in d.removed where !u.removed.contains(c) { u.removed.append(c) }
-                for c in d.inserted where !u.inserted.contains(c) { u.inserted.append(c) }
+                var left = Set(u.removed), came = Set(u.inserted)
+                for c in d.removed where left.insert(c).inserted { u.removed.append(c) }
+                for c in d.inserted where came.insert(c).inserted { u.inserted.append(c) }
                 k.editedSince[d.parent] = u
             }
             return k.noted <= ReadingOrder.keptMoved ? k : nil

@@ -206,6 +206,29 @@ struct ModalRoundCostTests {
         #expect(nav.focusedElement?.id == "sheet.title")
     }
 
+    @Test("an update of 200 rows under the modal, alternating with it: each closing repairs them in the kept order, none builds the rows' order")
+    func modalAndLargeUpdate() throws {
+        var nav = try screen()
+        var lines: [(inout Navigator) throws -> Void] = []
+        for k in 0..<16 {
+            lines.append { nav in _ = nav.set("sheet") { $0.modal = true } }
+            // Rows 200…399 a point lower or back, each relabelled (a line of some 20 KB).
+            lines.append { nav in
+                _ = try nav.apply(TreeUpdate(nodes: (200..<400).map { r in
+                    var node = Self.rowNode("r\(r)", y: Double(r * 44 + k % 2))
+                    node.element.label = .plain("Row \(r), \(k)")
+                    return node
+                }))
+            }
+            lines.append { nav in _ = nav.set("sheet") { $0.modal = false } }
+        }
+        let cost = steps(&nav, lines)
+        // Before, an order kept noted at most 64 elements changed: the update let it go and
+        // each closing built the 3,000 rows whole (16 builds, 48,000 elements placed).
+        #expect(cost.whole <= 1, "\(cost)")
+        #expect(cost.units <= 16 * 2_000, "\(cost.units) elements placed or looked at for 48 lines")
+    }
+
     @Test("256 lines: the sheet's modal on, row 9 moved, modal off, row 9 moved back, over and over: no closing builds the rows' order")
     func modalAndMovedRow() throws {
         var nav = try screen()
