@@ -51,9 +51,12 @@ extension ReadingOrder {
     /// The most elements an order kept notes as toggled since: one toggled further away than
     /// that is let go (the screen is unlikely to come back to it).
     static let keptToggles = 16
-    /// The most elements whose accessibility or frame changed since an order was kept for it
-    /// still to be repaired from (`Covered.movedSince`).
-    static let keptMoved = 64
+    /// The most elements and children an order kept notes as changed since (accessibility or
+    /// frame, in place, new, or children that left or came into a list) for it still to be
+    /// repaired from (`Covered.movedSince`); the same as the fewest a repair builds whole for:
+    /// a repair of fewer is cheaper than a build (a round alternating a modal and updates of
+    /// a hundred rows each repaired them at every closing, not the screen built whole).
+    static let keptMoved = 1_024
 
     /// An order a toggle replaced, with the `modal` and `hidden` its screen had for each
     /// element toggled since.
@@ -76,6 +79,12 @@ extension ReadingOrder {
         /// order: not a toggle), while the modal in front stayed: the screen cannot be the kept
         /// one again, but the order can be repaired from it for them (`repair`).
         var changedSince: [Int] = []
+        /// Elements given a whole new children list since, under the modal in front: the
+        /// repair compares it with the list the kept rows hold (a children list is read whole).
+        var restructuredSince: Set<Int> = []
+        /// Children lists changed since by known children (`ChildrenDelta`), each the union of
+        /// the deltas noted for it: a child in neither list kept its order through them all.
+        var editedSince: [Int: ChildrenDelta] = [:]
 
         init(of order: ReadingOrder, toggle: ScopeToggle, moved: [Int]) {
             elements = order.elements
@@ -102,14 +111,45 @@ extension ReadingOrder {
             return k
         }
 
-        /// The kept order after elements changed in place (`changed`, and `moved` by them) under
-        /// the modal in front; nil when it would then note more than `keptMoved` elements.
-        func noting(changed: [Int], moved: [Int]) -> Covered? {
+        /// The kept order after a change under the modal in front that is not a toggle:
+        /// elements changed in place or new (`changed`), and `moved` by it, children lists given
+        /// whole (`restructured`) or by their children (`edited`; a removed element leaves one);
+        /// nil when it would then note more than `keptMoved` elements and children in all.
+        func noting(changed: [Int], restructured: [Int] = [], edited: [ChildrenDelta] = [], moved: [Int]) -> Covered? {
             guard let m = movedSince else { return nil }
+            var budget = ReadingOrder.keptMoved - m.count - changedSince.count - restructuredSince.count - moved.count
+            for d in editedSince.values { budget -= d.removed.count + d.inserted.count }
+            guard changed.count + restructured.count <= budget else { return nil }
             var k = self
             k.movedSince = m + moved
-            for c in changed where !k.changedSince.contains(c) { k.changedSince.append(c) }
-            return k.movedSince!.count + k.changedSince.count <= ReadingOrder.keptMoved ? k : nil
+            // Each element once (sets: up to `keptMoved` are noted).
+            var seen = Set(k.changedSince)
+            for c in changed where seen.insert(c).inserted { k.changedSince.append(c) }
+            for r in restructured {
+                k.restructuredSince.insert(r)
+                // The whole list is compared: what was noted child by child is in it.
+                k.editedSince[r] = nil
+            }
+            for d in edited where !k.restructuredSince.contains(d.parent) {
+                var u = k.editedSince[d.parent] ?? ChildrenDelta(parent: d.parent, removed: [], inserted: [])
+                var left = Set(u.removed), came = Set(u.inserted)
+                for c in d.removed where left.insert(c).inserted { u.removed.append(c) }
+                for c in d.inserted where came.insert(c).inserted { u.inserted.append(c) }
+                k.editedSince[d.parent] = u
+            }
+            return k.noted <= ReadingOrder.keptMoved ? k : nil
+        }
+
+        /// Elements and children noted since the order was kept (bounded by `keptMoved`).
+        var noted: Int {
+            (movedSince?.count ?? 0) + changedSince.count + restructuredSince.count
+                + editedSince.values.reduce(0) { $0 + $1.removed.count + $1.inserted.count }
+        }
+
+        /// Whether this order can be taken back and repaired for what changed since, now that
+        /// `top` is the modal in front (`restore`).
+        func restorable(top: Int?, _ screen: Screen) -> Bool {
+            modalRoot == top && movedSince != nil && position.count <= screen.elements.count
         }
 
         /// The elements toggled since whose `modal` or `hidden` differ now.
@@ -121,15 +161,18 @@ extension ReadingOrder {
         /// Whether the screen is, for the order, the one this order was kept from: every element
         /// toggled since is back as it was (and the modal in front is the one it had).
         func matches(_ screen: Screen, top: Int?) -> Bool {
-            guard modalRoot == top, position.count == screen.elements.count, changedSince.isEmpty else { return false }
+            guard modalRoot == top, position.count == screen.elements.count, changedSince.isEmpty, restructuredSince.isEmpty,
+                  editedSince.isEmpty else { return false }
             return toggled.allSatisfy { e, t in screen.elements[e].modal == t.modal && screen.elements[e].hidden == t.hidden }
         }
     }
 
     /// Makes `k`, an order kept from a screen the screen is again (`Covered.matches`), the order.
-    mutating func takeBack(_ k: Covered, _ screen: Screen) {
+    mutating func takeBack(_ k: consuming Covered, _ screen: Screen) {
         elements = k.elements
         position = k.position
+        // Elements added since (new slots at the end) are not in the kept order.
+        if position.count < screen.elements.count { position += repeatElement(-1, count: screen.elements.count - position.count) }
         scopes = k.scopes
         sortedRows = k.sortedRows
         modalRoot = k.modalRoot
@@ -140,5 +183,22 @@ extension ReadingOrder {
             headings = k.headings
         }
         takenBack &+= 1
+    }
+
+    /// Makes `k`, an order kept with the modal now in front, the order, repaired for what
+    /// changed since it was kept: the elements toggled since whose `modal` or `hidden` differ
+    /// now, those changed in place, new or moved, and the children lists changed (a row hidden,
+    /// moved, added or removed under the modal costs its own rows at the closing).
+    mutating func restore(_ k: consuming Covered, _ screen: Screen) {
+        let live = { (x: Int) in x < screen.elements.count && !screen.elements[x].isRemoved }
+        let differ = Set(k.differing(screen) + k.changedSince).filter(live).sorted()
+        let edited = k.editedSince.values.filter { live($0.parent) }.sorted { $0.parent < $1.parent }
+        let restructured = k.restructuredSince.filter(live).sorted() + edited.map(\.parent)
+        let moved = (k.movedSince ?? []).filter(live)
+        // Given away whole: a copy still held here would make the repair copy the order's
+        // arrays and rows (50,000 of each) before changing them.
+        takeBack(consume k, screen)
+        reorder(screen, changed: differ, restructured: restructured, edited: edited, moved: moved)
+        for c in differ { updateHeading(c, screen) }
     }
 }

@@ -48,6 +48,7 @@ extension ReadingOrder {
         }
         countChildren(screen, restructured: restructured, edited: edited)
         forgetRemoved(removed)
+        let given = restructured
         let restructured = restructured + edited.map(\.parent)
         // Each change is recomputed; its parent, and further up, only while accessibility or a
         // frame moved — or, for an element that changed itself, when it may have been hidden or
@@ -78,16 +79,11 @@ extension ReadingOrder {
                 takeBack(others.remove(at: i), screen)
                 // Another kept from this same screen would only be a second copy.
                 others.removeAll { $0.matches(screen, top: top) }
-            } else if top != modalRoot, let i = others.firstIndex(where: {
-                $0.modalRoot == top && $0.movedSince != nil && $0.position.count == screen.elements.count
-            }) {
+            } else if top != modalRoot, let i = others.firstIndex(where: { $0.restorable(top: top, screen) }) {
                 // The modal in front changed to one an order was kept with: that order, repaired
-                // for what changed since (a row hidden under the modal), not one built whole.
-                let k = others.remove(at: i)
-                let differ = Array(Set(k.differing(screen) + k.changedSince)).sorted()
-                takeBack(k, screen)
-                reorder(screen, changed: differ, restructured: [], edited: [], moved: k.movedSince ?? [])
-                for c in differ { updateHeading(c, screen) }
+                // for what changed since (a row hidden, moved, added or removed under the modal),
+                // not one built whole.
+                restore(others.remove(at: i), screen)
             } else if top != modalRoot {
                 rebuild(screen)
             } else {
@@ -98,7 +94,16 @@ extension ReadingOrder {
             return
         }
         if top != modalRoot {
-            rebuild(screen)
+            // The update changed the modal in front (closed it, removed it): an order kept with
+            // the modal now in front, noting this update too, is repaired rather than the
+            // screen's order built whole.
+            var noted = kept.compactMap { $0.noting(changed: changed, restructured: given, edited: edited, moved: moved) }
+            if let i = noted.firstIndex(where: { $0.restorable(top: top, screen) }) {
+                restore(noted.remove(at: i), screen)
+                covered = noted
+            } else {
+                rebuild(screen)
+            }
             return
         }
         if movesUnits || !restructured.isEmpty {
@@ -112,11 +117,12 @@ extension ReadingOrder {
                 if !changed.isEmpty { k.headingsStale = true }
                 return k
             }
-        } else if restructured.isEmpty, removed.isEmpty, !changed.isEmpty {
-            // Elements changed in place and may have moved (a covered row's frame) while the
-            // modal in front stayed: each order kept notes them, to be repaired from at the
-            // modal's closing instead of building the screen's order whole (issue 27).
-            covered = kept.compactMap { $0.noting(changed: changed, moved: moved) }
+        } else {
+            // Elements changed in place and may have moved (a covered row's frame), or children
+            // lists changed (a row added or removed under the modal), while the modal in front
+            // stayed: each order kept notes them, to be repaired from at the modal's closing
+            // instead of building the screen's order whole (issue 27).
+            covered = kept.compactMap { $0.noting(changed: changed, restructured: given, edited: edited, moved: moved) }
         }
     }
 
@@ -134,7 +140,7 @@ extension ReadingOrder {
 
     /// Puts every element that changed or moved where it belongs now, innermost scope first (a
     /// group's new first element decides where the group goes among its cousins).
-    private mutating func reorder(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta], moved: [Int]) {
+    mutating func reorder(_ screen: Screen, changed: [Int], restructured: [Int], edited: [ChildrenDelta], moved: [Int]) {
         let top = modalRoot ?? 0
         var change = Change(changed: Set(changed), restructured: Set(restructured))
         for d in edited { change.edited[d.parent] = d }
@@ -220,7 +226,7 @@ extension ReadingOrder {
     }
 
     /// The header trait of an element that stayed where it was: add or remove its heading.
-    private mutating func updateHeading(_ e: Int, _ screen: Screen) {
+    mutating func updateHeading(_ e: Int, _ screen: Screen) {
         guard let p = position(of: e) else { return }
         let isHeading = screen.elements[e].traits.contains(.header)
         let at = lowerBound(headings, p)

@@ -89,8 +89,11 @@ struct ScopeRows: Sendable {
         }
         pool.sort { $0.frame.minY < $1.frame.minY }
         var out: [Row] = []
-        while !pool.isEmpty {
-            var top = pool[0].frame.minY
+        // The units left are pool[head...]: taking a row moves an index, not the rest of the
+        // pool (a container of 12,500 rows shown again was quadratic in them).
+        var head = 0
+        while head < pool.count {
+            var top = pool[head].frame.minY
             if next < rows.count { top = min(top, rows[next].top) }
             var pulled = false
             while next < rows.count, abs(rows[next].top - top) < threshold {
@@ -98,15 +101,19 @@ struct ScopeRows: Sendable {
                 next += 1
                 pulled = true
             }
-            if pulled { pool.sort { $0.frame.minY < $1.frame.minY } }
-            var taken = 0
+            if pulled { pool[head...].sort { $0.frame.minY < $1.frame.minY } }
+            var taken = head
             while taken < pool.count, abs(pool[taken].frame.minY - top) < threshold { taken += 1 }
-            let members = pool[..<taken].sorted { a, b in
-                if a.frame.minX != b.frame.minX { return rightToLeft ? a.frame.minX > b.frame.minX : a.frame.minX < b.frame.minX }
-                return before(a.unit, b.unit)
+            if taken == head + 1 {
+                out.append(Row(top: top, units: [pool[head].unit]))
+            } else {
+                let members = pool[head..<taken].sorted { a, b in
+                    if a.frame.minX != b.frame.minX { return rightToLeft ? a.frame.minX > b.frame.minX : a.frame.minX < b.frame.minX }
+                    return before(a.unit, b.unit)
+                }
+                out.append(Row(top: top, units: members.map(\.unit)))
             }
-            out.append(Row(top: top, units: members.map(\.unit)))
-            pool.removeFirst(taken)
+            head = taken
         }
         return (first..<max(first, next), out)
     }

@@ -27,7 +27,8 @@ import TandemPOSIX
 ///   that used to make the reading order be built again whole (a modal shown or closed, the
 ///   modal hidden and shown, a big container hidden and shown, `layoutChanged`, a modal shown
 ///   and closed with a row hidden or shown between, two big containers hidden and shown in
-///   turn, and both hidden then both shown);
+///   turn, and both hidden then both shown, a modal shown and closed with a row removed or
+///   put back under it; `tandem-bench hostile modal` runs only these);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
 ///   process's resident memory before and after;
 /// - 5,000 apps connecting and leaving: the largest number of "closed" statuses waiting.
@@ -223,6 +224,18 @@ enum HostileBenchmark {
         case modalAndMovedRow = "modal on/off, a row moved between"
         case twoSections = "set hidden, two sections in turn"
         case twoSectionsOverlapping = "set hidden, two sections overlapping"
+        case modalAndAddedRow = "modal on/off, a row removed or added under it"
+    }
+
+    /// `tandem-bench hostile modal [SHAPE]`: only the rounds of small lines that change the
+    /// whole screen's order (median of 3 each), or only the one named (`ModalShape`'s case).
+    static func runModalRounds(only name: String? = nil) -> String {
+        var lines = ["hostile: rounds of 256 small lines on 50,000 elements (median of 3)"]
+        for shape in ModalShape.allCases where name == nil || "\(shape)" == name {
+            let held = median((0..<3).map { _ in modalRound(shape) })
+            lines.append("  a round of 256 \(shape.rawValue) on 50,000 elements  \(ms(held)) ms held")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A screen at `Screen.maxElements`: a sheet of three elements and four sections of rows
@@ -268,6 +281,16 @@ enum HostileBenchmark {
             case .twoSections: return #"{"type":"set","id":"s\#(1 + (k / 2) % 2)","hidden":\#(on)}"#
             // s1 hidden, s2 hidden, s1 shown, s2 shown, …
             case .twoSectionsOverlapping: return #"{"type":"set","id":"s\#(1 + k % 2)","hidden":\#(k % 4 < 2)}"#
+            // modal on, row 9 removed under it (an edit of a covered section), modal off, row
+            // 100 relabelled, modal on, row 9 put back under it, modal off, … (the screen is at
+            // the element limit: a row is added only where one was removed)
+            case .modalAndAddedRow:
+                switch k % 4 {
+                case 0, 2: return #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"#
+                case 1 where k % 8 == 1: return #"{"type":"update","edits":[{"parent":"s0","remove":["r9"]}]}"#
+                case 1: return #"{"type":"update","nodes":[{"id":"r9","label":"Row 9","frame":[0,396,390,44]}],"edits":[{"parent":"s0","insert":["r9"],"after":"r8"}]}"#
+                default: return #"{"type":"set","id":"r100","label":"Row 100, \#(k)"}"#
+                }
             case .layoutChanged: return #"{"type":"notify","notification":"layoutChanged"\#(on ? #","focus":"sheet.ok""# : "")}"#
             }
         }
