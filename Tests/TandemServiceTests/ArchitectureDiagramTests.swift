@@ -63,16 +63,30 @@ struct ArchitectureDiagramTests {
         }
     }
 
-    @Test("the pure modules import no C library and no I/O module")
+    @Test("the pure modules import no C library (header-only byte scans aside) and no I/O module")
     func pureModulesStayPure() throws {
         let targets = try Self.targets()
         let pure = ["TandemVocabulary", "TandemModel", "TandemNavigator", "TandemPresentation", "TandemPolicy", "TandemProtocol",
                     "TandemSession", "TandemLint", "TandemImport"]
         let io: Set = ["TandemOutputs", "TandemService", "TandemServer", "TandemSuites", "TandemProcess", "TandemClient", "TandemATSPI"]
+        // C a pure module may use: header-only functions of bytes in memory, nothing linked.
+        let headerOnly: [String: Set<String>] = ["TandemImport": ["CByteScan"]]
         for module in pure {
             let deps = try #require(targets[module], "\(module) is in Package.swift")
-            let bad = deps.filter { $0.hasPrefix("C") || io.contains($0) }
+            let bad = deps.filter { ($0.hasPrefix("C") && !(headerOnly[module] ?? []).contains($0)) || io.contains($0) }
             #expect(bad.isEmpty, "\(module) depends on \(bad)")
         }
+    }
+
+    @Test("the C a pure module uses is header only: no library linked, nothing but byte arithmetic included")
+    func headerOnlyCStaysPure() throws {
+        let map = try String(contentsOfFile: PackageRoot.path("Sources/CByteScan/module.modulemap"), encoding: .utf8)
+        #expect(!map.contains("link"), "CByteScan links nothing")
+        let header = try String(contentsOfFile: PackageRoot.path("Sources/CByteScan/shim.h"), encoding: .utf8)
+        let includes = header.split(separator: "\n").filter { $0.hasPrefix("#include") }.map(String.init)
+        #expect(Set(includes) == ["#include <stdint.h>", "#include <string.h>", "#include <emmintrin.h>"], "\(includes)")
+        // Every function is `static inline`: compiled into its caller, no symbol of its own.
+        let functions = header.split(separator: "\n").filter { $0.contains("(") && $0.hasSuffix("{") && !$0.hasPrefix(" ") && !$0.hasPrefix("#") }
+        #expect(!functions.isEmpty && functions.allSatisfy { $0.hasPrefix("static inline ") }, "\(functions)")
     }
 }
