@@ -538,17 +538,6 @@ struct XMLScanner {
         UInt64(littleEndian: UnsafeRawPointer(d.baseAddress! + i).loadUnaligned(as: UInt64.self))
     }
 
-    /// A bit set in the byte of `w` that an attribute value's loop must look at (the quote,
-    /// "<", "&", a byte under 0x20 or over 0x7F) and maybe in bytes after it, none before: the
-    /// lowest set bit is the first such byte.
-    @inline(__always)
-    static func specials(_ w: UInt64, _ quote: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        let control = (w &- ones &* 0x20) & ~w & highs
-        return zero(w ^ (ones &* UInt64(quote))) | zero(w ^ (ones &* 0x3C)) | zero(w ^ (ones &* 0x26)) | control | (w & highs)
-    }
-
     /// A hash of an attribute name (bytes `from..<to`), for the check that no name is written
     /// twice in a tag: names with different hashes differ; names with the same are compared.
     @inline(__always)
