@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         // glibc calls Swift's Glibc module leaves out (it is built without _GNU_SOURCE).
         .systemLibrary(name: "CLinux"),
+        // Header-only byte scans for the page source reader (SSE2, a plain C loop elsewhere).
+        .systemLibrary(name: "CByteScan"),
         // atspi-2.pc: -I/usr/include/at-spi-2.0 (+ GLib, D-Bus) -latspi; only TandemATSPI uses it.
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         // x11.pc: -lX11; TandemATSPI asks X which window typed keys go to (Docs/atspi.md#actions).
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "TandemLint", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
         .target(name: "TandemPolicy", dependencies: ["TandemVocabulary", "TandemPresentation"]),
         // `tandem import`: WebDriverAgent and UiAutomator page sources to catalogs (its own XML reader, Docs/import.md#reader).
-        .target(name: "TandemImport", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator"]),
+        .target(name: "TandemImport", dependencies: ["TandemVocabulary", "TandemModel", "TandemNavigator", "CByteScan"]),
         .target(name: "TandemOutputs", dependencies: ["TandemVocabulary", "TandemModel", "TandemPresentation", "TandemPolicy", "CLouis", "CSpeechd", "CBrlAPI", "CLinux", "TandemPOSIX"]),
         // The control protocol's messages (Docs/protocol.md): pure, decoded on the catalogs' JSON tape.
         .target(name: "TandemProtocol", dependencies: ["TandemVocabulary", "TandemModel"]),

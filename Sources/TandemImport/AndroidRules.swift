@@ -79,49 +79,78 @@ struct AndroidFacts {
     /// `flag == false`: written, and not `"true"` or `"1"`.
     @inline(__always) func isOff(_ f: Flag) -> Bool { present & f.bit != 0 && on & f.bit == 0 }
 
-    /// The names the rules read, as keys (`PageTree.NameKey`): made once.
-    struct Names {
-        let text = PageTree.NameKey("text"), hint = PageTree.NameKey("hint"), className = PageTree.NameKey("class")
-        let bounds = PageTree.NameKey("bounds"), checked = PageTree.NameKey("checked"), enabled = PageTree.NameKey("enabled")
-        let selected = PageTree.NameKey("selected"), password = PageTree.NameKey("password")
-        let checkable = PageTree.NameKey("checkable"), clickable = PageTree.NameKey("clickable")
-        let focusable = PageTree.NameKey("focusable"), displayed = PageTree.NameKey("displayed")
-        let scrollable = PageTree.NameKey("scrollable"), resourceID = PageTree.NameKey("resource-id")
-        let description = PageTree.NameKey("content-desc"), longClickable = PageTree.NameKey("long-clickable")
-        let visibleToUser = PageTree.NameKey("visible-to-user")
+    /// The names the rules read, as keys (`PageTree.NameKey`), written out as numbers so that
+    /// each compare is with constants (`NameKeyTests` checks each against its name).
+    enum Names {
+        /// `text`
+        static var text: PageTree.NameKey { PageTree.NameKey(count: 4, first: 0x0000000074786574, last: 0x0000000000000000) }
+        /// `hint`
+        static var hint: PageTree.NameKey { PageTree.NameKey(count: 4, first: 0x00000000746E6968, last: 0x0000000000000000) }
+        /// `class`
+        static var className: PageTree.NameKey { PageTree.NameKey(count: 5, first: 0x0000007373616C63, last: 0x0000000000000000) }
+        /// `bounds`
+        static var bounds: PageTree.NameKey { PageTree.NameKey(count: 6, first: 0x000073646E756F62, last: 0x0000000000000000) }
+        /// `checked`
+        static var checked: PageTree.NameKey { PageTree.NameKey(count: 7, first: 0x0064656B63656863, last: 0x0000000000000000) }
+        /// `enabled`
+        static var enabled: PageTree.NameKey { PageTree.NameKey(count: 7, first: 0x0064656C62616E65, last: 0x0000000000000000) }
+        /// `selected`
+        static var selected: PageTree.NameKey { PageTree.NameKey(count: 8, first: 0x64657463656C6573, last: 0x0000000000000000) }
+        /// `password`
+        static var password: PageTree.NameKey { PageTree.NameKey(count: 8, first: 0x64726F7773736170, last: 0x0000000000000000) }
+        /// `checkable`
+        static var checkable: PageTree.NameKey { PageTree.NameKey(count: 9, first: 0x6C62616B63656863, last: 0x656C62616B636568) }
+        /// `clickable`
+        static var clickable: PageTree.NameKey { PageTree.NameKey(count: 9, first: 0x6C62616B63696C63, last: 0x656C62616B63696C) }
+        /// `focusable`
+        static var focusable: PageTree.NameKey { PageTree.NameKey(count: 9, first: 0x6C62617375636F66, last: 0x656C62617375636F) }
+        /// `displayed`
+        static var displayed: PageTree.NameKey { PageTree.NameKey(count: 9, first: 0x6579616C70736964, last: 0x646579616C707369) }
+        /// `scrollable`
+        static var scrollable: PageTree.NameKey { PageTree.NameKey(count: 10, first: 0x62616C6C6F726373, last: 0x656C62616C6C6F72) }
+        /// `resource-id`
+        static var resourceID: PageTree.NameKey { PageTree.NameKey(count: 11, first: 0x656372756F736572, last: 0x64692D656372756F) }
+        /// `content-desc`
+        static var description: PageTree.NameKey { PageTree.NameKey(count: 12, first: 0x2D746E65746E6F63, last: 0x637365642D746E65) }
+        /// `long-clickable`
+        static var longClickable: PageTree.NameKey { PageTree.NameKey(count: 14, first: 0x696C632D676E6F6C, last: 0x656C62616B63696C) }
+        /// `visible-to-user`
+        static var visibleToUser: PageTree.NameKey { PageTree.NameKey(count: 15, first: 0x2D656C6269736976, last: 0x726573752D6F742D) }
+        /// Every key with its name, for the test.
+        static var all: [(PageTree.NameKey, StaticString)] { [(text, "text"), (hint, "hint"), (className, "class"), (bounds, "bounds"), (checked, "checked"), (enabled, "enabled"), (selected, "selected"), (password, "password"), (checkable, "checkable"), (clickable, "clickable"), (focusable, "focusable"), (displayed, "displayed"), (scrollable, "scrollable"), (resourceID, "resource-id"), (description, "content-desc"), (longClickable, "long-clickable"), (visibleToUser, "visible-to-user")] }
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
     /// first and last eight bytes as words).
-    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, _ names: Names) {
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
         for k in tree.attributes[i] {
             let s = tree.spans[Int(k)]
             let key = PageTree.NameKey(d, s)
             var flag: Flag?
             switch key.count {
             case 4:
-                if key == names.text { text = k } else if key == names.hint { hint = k }
+                if key == Names.text { text = k } else if key == Names.hint { hint = k }
             case 5:
-                if key == names.className { className = k }
+                if key == Names.className { className = k }
             case 6:
-                if key == names.bounds { bounds = k }
+                if key == Names.bounds { bounds = k }
             case 7:
-                if key == names.checked { flag = .checked } else if key == names.enabled { flag = .enabled }
+                if key == Names.checked { flag = .checked } else if key == Names.enabled { flag = .enabled }
             case 8:
-                if key == names.selected { flag = .selected } else if key == names.password { flag = .password }
+                if key == Names.selected { flag = .selected } else if key == Names.password { flag = .password }
             case 9:
-                if key == names.checkable { flag = .checkable } else if key == names.clickable { flag = .clickable }
-                else if key == names.focusable { flag = .focusable } else if key == names.displayed { flag = .displayed }
+                if key == Names.checkable { flag = .checkable } else if key == Names.clickable { flag = .clickable }
+                else if key == Names.focusable { flag = .focusable } else if key == Names.displayed { flag = .displayed }
             case 10:
-                if key == names.scrollable { flag = .scrollable }
+                if key == Names.scrollable { flag = .scrollable }
             case 11:
-                if key == names.resourceID { resourceID = k }
+                if key == Names.resourceID { resourceID = k }
             case 12:
-                if key == names.description { description = k }
+                if key == Names.description { description = k }
             case 14:
-                if key == names.longClickable { flag = .longClickable }
+                if key == Names.longClickable { flag = .longClickable }
             case 15:
-                if key == names.visibleToUser { flag = .visibleToUser }
+                if key == Names.visibleToUser { flag = .visibleToUser }
             default:
                 break
             }
@@ -171,8 +200,7 @@ struct AndroidRules {
         }
         self.tree = tree
         let n = tree.count
-        let names = AndroidFacts.Names()
-        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { AndroidFacts(tree, $0, d, names) } }
+        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { AndroidFacts(tree, $0, d) } }
         // Bounds are checked first: a malformed one is an error wherever it is.
         var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
         var widest = 0.0
@@ -449,27 +477,30 @@ struct AndroidRules {
     /// by the merge of its nearest actionable ancestor only (the walk stops at actionable nodes).
     func merge(_ i: Int, into stop: inout Element) {
         let tree = tree_()
-        var texts: [Int] = []   // spans, joined only when they label the stop
         var checked: (Bool, radio: Bool)?
-        var pending: [Int] = []
-        // Document order with an explicit stack (children pushed in reverse).
-        for c in tree.children(i).reversed() { pending.append(c) }
-        while let n = pending.popLast() {
-            guard !actionable[n], shown[n] else { continue }
-            let f = facts[n]
-            if f.isOn(.checkable) || kinds[n] == .checkable { checked = (f.isOn(.checked), kinds[n] == .radio) }
-            if speaksDescription[n] {
-                texts.append(Int(f.description))
-                continue
+        let end = Int(tree.end[i])
+        // The texts' spans, joined only when they label the stop: at most one a node inside.
+        let label: String? = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(end - i - 1, 1)) { texts -> String? in
+            var count = 0
+            // Document order is the table's order: the subtree of `n` is the rows up to
+            // `end[n]`, so a node passed over with what is inside it is a jump there.
+            var n = i + 1
+            while n < end {
+                guard !actionable[n], shown[n] else { n = Int(tree.end[n]); continue }
+                let f = facts[n]
+                if f.isOn(.checkable) || kinds[n] == .checkable { checked = (f.isOn(.checked), kinds[n] == .radio) }
+                if speaksDescription[n] {
+                    texts[count] = Int(f.description); count += 1
+                    n = Int(tree.end[n])
+                    continue
+                }
+                if speaksText[n] { texts[count] = Int(f.text); count += 1 }
+                n += 1
             }
-            if speaksText[n] { texts.append(Int(f.text)) }
-            let before = pending.count
-            for c in tree.children(n) { pending.append(c) }
-            pending[before...].reverse()
+            guard stop.label == nil, count > 0, !stop.traits.contains(.textField) else { return nil }
+            return tree.joined(UnsafeBufferPointer(rebasing: texts[0..<count]), separator: ", ")
         }
-        if stop.label == nil, !texts.isEmpty, !stop.traits.contains(.textField) {
-            stop.label = .plain(tree.joined(texts, separator: ", "))
-        }
+        if let label { stop.label = .plain(label) }
         if let (on, radio) = checked, stop.value == nil {
             if radio {
                 if on { stop.traits.insert(.selected) }

@@ -102,39 +102,63 @@ struct IOSFacts {
     @inline(__always) func isOff(_ f: Flag) -> Bool { present & f.bit != 0 && on & f.bit == 0 }
     @inline(__always) func has(_ f: Flag) -> Bool { present & f.bit != 0 }
 
-    /// The names the rules read, as keys (`PageTree.NameKey`): made once.
-    struct Names {
-        let x = PageTree.NameKey("x"), y = PageTree.NameKey("y"), type = PageTree.NameKey("type"), name = PageTree.NameKey("name")
-        let label = PageTree.NameKey("label"), value = PageTree.NameKey("value"), width = PageTree.NameKey("width")
-        let height = PageTree.NameKey("height"), visible = PageTree.NameKey("visible"), enabled = PageTree.NameKey("enabled")
-        let selected = PageTree.NameKey("selected"), accessible = PageTree.NameKey("accessible")
-        let placeholder = PageTree.NameKey("placeholderValue")
+    /// The names the rules read, as keys (`PageTree.NameKey`), written out as numbers so that
+    /// each compare is with constants (`NameKeyTests` checks each against its name).
+    enum Names {
+        /// `x`
+        static var x: PageTree.NameKey { PageTree.NameKey(count: 1, first: 0x0000000000000078, last: 0x0000000000000000) }
+        /// `y`
+        static var y: PageTree.NameKey { PageTree.NameKey(count: 1, first: 0x0000000000000079, last: 0x0000000000000000) }
+        /// `type`
+        static var type: PageTree.NameKey { PageTree.NameKey(count: 4, first: 0x0000000065707974, last: 0x0000000000000000) }
+        /// `name`
+        static var name: PageTree.NameKey { PageTree.NameKey(count: 4, first: 0x00000000656D616E, last: 0x0000000000000000) }
+        /// `label`
+        static var label: PageTree.NameKey { PageTree.NameKey(count: 5, first: 0x0000006C6562616C, last: 0x0000000000000000) }
+        /// `value`
+        static var value: PageTree.NameKey { PageTree.NameKey(count: 5, first: 0x00000065756C6176, last: 0x0000000000000000) }
+        /// `width`
+        static var width: PageTree.NameKey { PageTree.NameKey(count: 5, first: 0x0000006874646977, last: 0x0000000000000000) }
+        /// `height`
+        static var height: PageTree.NameKey { PageTree.NameKey(count: 6, first: 0x0000746867696568, last: 0x0000000000000000) }
+        /// `visible`
+        static var visible: PageTree.NameKey { PageTree.NameKey(count: 7, first: 0x00656C6269736976, last: 0x0000000000000000) }
+        /// `enabled`
+        static var enabled: PageTree.NameKey { PageTree.NameKey(count: 7, first: 0x0064656C62616E65, last: 0x0000000000000000) }
+        /// `selected`
+        static var selected: PageTree.NameKey { PageTree.NameKey(count: 8, first: 0x64657463656C6573, last: 0x0000000000000000) }
+        /// `accessible`
+        static var accessible: PageTree.NameKey { PageTree.NameKey(count: 10, first: 0x6269737365636361, last: 0x656C626973736563) }
+        /// `placeholderValue`
+        static var placeholder: PageTree.NameKey { PageTree.NameKey(count: 16, first: 0x6C6F686563616C70, last: 0x65756C6156726564) }
+        /// Every key with its name, for the test.
+        static var all: [(PageTree.NameKey, StaticString)] { [(x, "x"), (y, "y"), (type, "type"), (name, "name"), (label, "label"), (value, "value"), (width, "width"), (height, "height"), (visible, "visible"), (enabled, "enabled"), (selected, "selected"), (accessible, "accessible"), (placeholder, "placeholderValue")] }
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
     /// first and last eight bytes as words).
-    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, _ names: Names) {
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
         for k in tree.attributes[i] {
             let s = tree.spans[Int(k)]
             let key = PageTree.NameKey(d, s)
             var flag: Flag?
             switch key.count {
             case 1:
-                if key == names.x { x = k } else if key == names.y { y = k }
+                if key == Names.x { x = k } else if key == Names.y { y = k }
             case 4:
-                if key == names.type { type = k } else if key == names.name { name = k }
+                if key == Names.type { type = k } else if key == Names.name { name = k }
             case 5:
-                if key == names.label { label = k } else if key == names.value { value = k } else if key == names.width { width = k }
+                if key == Names.label { label = k } else if key == Names.value { value = k } else if key == Names.width { width = k }
             case 6:
-                if key == names.height { height = k }
+                if key == Names.height { height = k }
             case 7:
-                if key == names.visible { flag = .visible } else if key == names.enabled { flag = .enabled }
+                if key == Names.visible { flag = .visible } else if key == Names.enabled { flag = .enabled }
             case 8:
-                if key == names.selected { flag = .selected }
+                if key == Names.selected { flag = .selected }
             case 10:
-                if key == names.accessible { flag = .accessible }
+                if key == Names.accessible { flag = .accessible }
             case 16:
-                if key == names.placeholder { placeholder = k }
+                if key == Names.placeholder { placeholder = k }
             default:
                 break
             }
@@ -174,8 +198,7 @@ struct IOSRules {
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
         self.tree = tree
         let n = tree.count
-        let names = IOSFacts.Names()
-        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { IOSFacts(tree, $0, d, names) } }
+        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { IOSFacts(tree, $0, d) } }
         // Types: one string and one table lookup a distinct type.
         typeOf = Array(repeating: 0, count: n)
         var seen: [UInt64: (span: Int, type: Int32)] = [:]

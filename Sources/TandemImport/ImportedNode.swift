@@ -14,37 +14,61 @@ struct IDMaker {
         var base = Self.slug(hint)
         if base.isEmpty { base = "element" }
         if used.insert(base).inserted { return base }   // the usual case: one lookup
-        // Taken: the first free `base-N`, from where the last search for this base stopped.
-        var n = next[base, default: 2]
+        // Taken: the first free `base-N`, from where the last search for this base stopped
+        // (the number read and written back in one lookup of `next`).
+        return Self.firstFree(base, in: &used, from: &next[base, default: 2])
+    }
+
+    private static func firstFree(_ base: String, in used: inout Set<String>, from n: inout Int) -> String {
         var id: String
         repeat {
-            id = Self.numbered(base, n)
+            id = numbered(base, n)
             n += 1
-        } while used.contains(id)
-        next[base] = n
-        used.insert(id)
+        } while !used.insert(id).inserted
         return id
     }
 
     /// `base-n`, made from the bytes (what `"\(base)-\(n)"` makes, without the interpolation).
     static func numbered(_ base: String, _ n: Int) -> String {
-        var id = base
-        id.reserveCapacity(base.utf8.count + 21)
-        id.append("-")
-        id.append(String(n))
-        return id
+        var base = base
+        return base.withUTF8 { b in
+            // The base, "-" and the number's digits (at most 20, and its sign), written once.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b.count + 22) { out -> String in
+                var count = b.count
+                if count > 0 { UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: b.baseAddress!, byteCount: count) }
+                out[count] = UInt8(ascii: "-")
+                count += 1
+                var magnitude = n.magnitude
+                if n < 0 { out[count] = UInt8(ascii: "-"); count += 1 }
+                let digitsFrom = count
+                repeat {
+                    out[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                    count += 1
+                } while magnitude > 0
+                var digits = UnsafeMutableBufferPointer(rebasing: out[digitsFrom..<count])
+                digits.reverse()
+                return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
+            }
+        }
     }
 
     /// Letters and digits kept (lower case, any script), every other run of characters one `-`;
     /// at most 40 characters.
     static func slug(_ s: String) -> String {
-        // ASCII (nearly every identifier and label): the same rule on bytes, without Characters.
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+        // ASCII (nearly every identifier and label): the same rule on bytes, without Characters,
+        // in one pass over the string's own bytes (`nil` at the first byte over ASCII).
+        var text = s
+        let ascii: String? = text.withUTF8 { u in
             // Built in place (at most 40 letters and digits, each after at most one dash).
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { out -> String in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { out -> String? in
                 var count = 0
                 var dash = false
-                for b in s.utf8 {
+                var k = 0
+                while k < u.count {
+                    let b = u[k]
+                    k += 1
+                    if b >= 0x80 { return nil }
                     let lower = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
                     if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
                         if dash, count > 0 { out[count] = UInt8(ascii: "-"); count += 1 }
@@ -54,11 +78,17 @@ struct IDMaker {
                     } else {
                         dash = true
                     }
-                    if count >= 40 { break }
+                    if count >= 40 {
+                        // The rest decides only whether the string is ASCII (the slow path's rule
+                        // applies to the whole string otherwise).
+                        while k < u.count { if u[k] >= 0x80 { return nil }; k += 1 }
+                        break
+                    }
                 }
                 return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
             }
         }
+        if let ascii { return ascii }
         var out = ""
         var dash = false
         for ch in s.lowercased() {

@@ -102,6 +102,10 @@ final class PageTree {
         var first: UInt64
         var last: UInt64
 
+        /// A key written out (`AndroidFacts.Names`, `IOSFacts.Names`).
+        @inline(__always)
+        init(count: Int, first: UInt64, last: UInt64) { self.count = count; self.first = first; self.last = last }
+
         init(_ name: StaticString) {
             count = name.utf8CodeUnitCount
             let p = name.utf8Start
@@ -157,18 +161,45 @@ final class PageTree {
 
     /// The values of `spans` joined with `separator`, made once from their bytes (what
     /// `spans.map(string).joined(separator:)` makes).
-    func joined(_ list: [Int], separator: StaticString) -> String {
+    func joined(_ list: UnsafeBufferPointer<Int>, separator: StaticString) -> String {
         if list.count == 1 { return string(list[0]) }
-        var out: [UInt8] = []
-        out.reserveCapacity(list.reduce(0) { $0 + Int(spans[$1].valueTo - spans[$1].valueFrom) + separator.utf8CodeUnitCount })
-        bytes.withUnsafeBufferPointer { d in
-            for (k, span) in list.enumerated() {
-                if k > 0 { out.append(contentsOf: UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)) }
-                let s = spans[span]
-                if s.raw { out.append(contentsOf: SourceDocument.decode(s, d).utf8) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: d[Int(s.valueFrom)..<Int(s.valueTo)])) }
-            }
+        let gap = separator.utf8CodeUnitCount
+        var total = gap * (list.count - 1)
+        var raw = false
+        for span in list {
+            let s = spans[span]
+            total += Int(s.valueTo - s.valueFrom)
+            raw = raw || s.raw
         }
-        return String(decoding: out, as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { d in
+            if raw {
+                // A value with references or breaks is decoded first: its length is not its bytes'.
+                var out: [UInt8] = []
+                out.reserveCapacity(total)
+                for (k, span) in list.enumerated() {
+                    if k > 0 { out.append(contentsOf: UnsafeBufferPointer(start: separator.utf8Start, count: gap)) }
+                    let s = spans[span]
+                    if s.raw { out.append(contentsOf: SourceDocument.decode(s, d).utf8) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: d[Int(s.valueFrom)..<Int(s.valueTo)])) }
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
+            // Plain values: their bytes and the separators written once into the string.
+            // (Repaired as `String(decoding:)` repairs, were a value not UTF-8; the reader checked it is.)
+            return String(unsafeUninitializedCapacity: total, initializingUTF8With: { out -> Int in
+                var at = 0
+                for (k, span) in list.enumerated() {
+                    if k > 0 {
+                        UnsafeMutableRawPointer(out.baseAddress! + at).copyMemory(from: separator.utf8Start, byteCount: gap)
+                        at += gap
+                    }
+                    let s = spans[span]
+                    let count = Int(s.valueTo - s.valueFrom)
+                    if count > 0 { UnsafeMutableRawPointer(out.baseAddress! + at).copyMemory(from: d.baseAddress! + Int(s.valueFrom), byteCount: count) }
+                    at += count
+                }
+                return at
+            })
+        }
     }
 
     /// `"true"` or `"1"` (WebDriverAgent's and UiAutomator2's booleans), as `SourceNode.flag` reads.

@@ -1,0 +1,79 @@
+/* Byte scans for the page source reader (TandemImport's XMLScanner, Docs/import.md#reader):
+   16 bytes classified at once, as a bit mask (bit k: byte k). Swift's SIMD types compare
+   lanes but give no mask, so these are C: SSE2 (part of every x86_64) where the compiler has
+   it, a plain loop elsewhere (aarch64), with the same answers. Header only: nothing linked. */
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The bytes of p[0..<16] an attribute value's loop must stop at: `quote`, '<', '&', a byte
+   under 0x20 (tab, line break, characters XML forbids) or at or over 0x80 (UTF-8 to check). */
+static inline uint32_t cbytescan_value_stops16(const uint8_t *p, uint8_t quote) {
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    /* As signed bytes, 0x80-0xFF are negative: one compare finds them and the controls. */
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)quote)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('&')));
+    return (uint32_t)_mm_movemask_epi8(m);
+#else
+    uint32_t mask = 0;
+    for (int k = 0; k < 16; k++) {
+        uint8_t b = p[k];
+        if (b < 0x20 || b >= 0x80 || b == quote || b == '<' || b == '&') mask |= 1u << k;
+    }
+    return mask;
+#endif
+}
+
+/* The bytes of p[0..<16] that are not an ASCII name character (letters, digits, '-', '.',
+   '_', ':'; a byte at or over 0x80 is not one here): where a name written in ASCII ends. */
+static inline uint32_t cbytescan_not_name16(const uint8_t *p) {
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    /* '-' '.' '/' '0'-'9' ':' (0x2D-0x3A) without '/'; as signed bytes 0x80-0xFF are below. */
+    __m128i punct = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x2C)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x3B)));
+    punct = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')), punct);
+    /* Letters: with 0x20 set, 'a'-'z' (0x61-0x7A). */
+    __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8(0x60)), _mm_cmplt_epi8(lower, _mm_set1_epi8(0x7B)));
+    __m128i name = _mm_or_si128(_mm_or_si128(punct, letter), _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+    return (uint32_t)(~_mm_movemask_epi8(name)) & 0xFFFFu;
+#else
+    uint32_t mask = 0;
+    for (int k = 0; k < 16; k++) {
+        uint8_t b = p[k], l = b | 0x20;
+        int name = (l >= 'a' && l <= 'z') || (b >= '0' && b <= ':') || b == '-' || b == '.' || b == '_';
+        if (!name) mask |= 1u << k;
+    }
+    return mask;
+#endif
+}
+
+/* Whether the `count` bytes at a and at b are the same; `end` is the end of the buffer both
+   are in (16 bytes are read at a time where they are there, the bytes past `count` ignored). */
+static inline int cbytescan_equal(const uint8_t *a, const uint8_t *b, long count, const uint8_t *end) {
+#if defined(__SSE2__)
+    long k = 0;
+    for (; k + 16 <= count; k += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + k));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + k));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF) return 0;
+    }
+    long rest = count - k;
+    if (rest == 0) return 1;
+    if (a + k + 16 <= end && b + k + 16 <= end) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + k));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + k));
+        uint32_t differ = ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y));
+        return (differ & ((1u << rest) - 1)) == 0;
+    }
+    return memcmp(a + k, b + k, (size_t)rest) == 0;
+#else
+    (void)end;
+    return memcmp(a, b, (size_t)count) == 0;
+#endif
+}
