@@ -231,7 +231,8 @@ enum HostileBenchmark {
     }
 
     /// An update moving the first and the last of `bigScreen`'s rows, each where phase `k`
-    /// puts it: within its row, into the next row in, within its row again, back.
+    /// puts it: within its row, into the next row in, within its row again, back (a node
+    /// replaces the element: each keeps its label, so both stay in the order).
     static func farPair(_ k: Int) -> String {
         let last = 4 * 12_498 - 1, lastY = last * 44
         let (a, b): ((x: Int, y: Int), (x: Int, y: Int)) = switch k % 4 {
@@ -240,7 +241,7 @@ enum HostileBenchmark {
         case 2: ((30, 1), (0, lastY - 2))
         default: ((0, 0), (0, lastY))
         }
-        return #"{"type":"update","nodes":[{"id":"r0","frame":[\#(a.x),\#(a.y),390,44]},{"id":"r\#(last)","frame":[\#(b.x),\#(b.y),390,44]}]}"#
+        return #"{"type":"update","nodes":[{"id":"r0","label":"Row 0","frame":[\#(a.x),\#(a.y),390,44]},{"id":"r\#(last)","label":"Row \#(last)","frame":[\#(b.x),\#(b.y),390,44]}]}"#
     }
 
     /// `tandem-bench hostile modal [SHAPE]`: only the rounds of small lines that change the
