@@ -23,16 +23,17 @@ extension ReadingOrder {
 
     /// What re-forming a scope's rows comes to, worked out before anything changes.
     struct RowsPlan {
-        var oldRows: Range<Int>
-        var newRows: [ScopeRows.Row]
+        /// The stretches of rows re-formed, top to bottom, each with where its old rows'
+        /// elements are in the order.
+        var stretches: [ScopeRows.Stretch]
+        var ranges: [Range<Int>]
         var removed: [Int]
         var inserted: [(element: Int, unit: ScopeRows.Unit)]
         /// Groups that leave (forgotten), and groups built afresh (with their keys).
         var leaving: [Int]
         var building: [Int: Frame]
-        /// The old rows' elements in the order, and where each of their units is in it.
-        var range: Range<Int>
-        var extents: [Int: (start: Int, count: Int)]
+        /// Where each unit of the old rows is in the order, and in which stretch.
+        var extents: [Int: (start: Int, count: Int, stretch: Int)]
         var newFlat: [Int: [Int]]
         var oldFlat: Set<Int>
     }
@@ -112,34 +113,40 @@ extension ReadingOrder {
             if old.isScope && (!kept || building[u] != nil) { leaving.append(u) }
         }
         guard !removed.isEmpty || !inserted.isEmpty else {
-            return RowsPlan(oldRows: 0..<0, newRows: [], removed: [], inserted: [], leaving: [], building: [:],
-                            range: sStart..<sStart, extents: [:], newFlat: found.newFlat, oldFlat: found.oldFlat)
+            return RowsPlan(stretches: [], ranges: [], removed: [], inserted: [], leaving: [], building: [:],
+                            extents: [:], newFlat: found.newFlat, oldFlat: found.oldFlat)
         }
-        let (oldRows, newRows) = rows.reform(removed: removed, inserted: inserted.map { ($0.element, $0.unit.frame) },
+        let stretches = rows.reform(removed: removed, inserted: inserted.map { ($0.element, $0.unit.frame) },
                                              threshold: rowThreshold, rightToLeft: rightToLeft,
                                              before: { screen.comesBefore($0, $1) })
-        // The old rows' elements: contiguous, each unit's after the one before.
-        var extents: [Int: (start: Int, count: Int)] = [:]
-        var start: Int?
-        var length = 0
-        for k in oldRows {
-            for u in rows.rows[k].units {
-                guard let x = extent(of: u, isScope: rows.units[u]!.isScope) else { return nil }
-                extents[u] = x
-                guard x.count > 0 else { continue }
-                if start == nil { start = x.start }
-                guard x.start == start! + length else { return nil }
-                length += x.count
+        // Each stretch's old rows' elements: contiguous, each unit's after the one before.
+        var extents: [Int: (start: Int, count: Int, stretch: Int)] = [:]
+        var ranges: [Range<Int>] = []
+        for (j, stretch) in stretches.enumerated() {
+            var start: Int?
+            var length = 0
+            for k in stretch.old {
+                for u in rows.rows[k].units {
+                    guard let x = extent(of: u, isScope: rows.units[u]!.isScope) else { return nil }
+                    extents[u] = (x.start, x.count, j)
+                    guard x.count > 0 else { continue }
+                    if start == nil { start = x.start }
+                    guard x.start == start! + length else { return nil }
+                    length += x.count
+                }
             }
+            if start == nil {
+                // Only empty groups: the range is empty, just after the last element before it.
+                let before = end(before: stretch.old.lowerBound, rows)
+                guard before >= 0 else { return nil }
+                start = before > 0 ? before : sStart
+            }
+            // Apart and in order: a stretch ends before the next starts.
+            guard ranges.last.map({ $0.upperBound <= start! }) ?? true else { return nil }
+            ranges.append(start!..<(start! + length))
         }
-        if start == nil {
-            // Only empty groups: the range is empty, just after the last element before it.
-            let before = end(before: oldRows.lowerBound, rows)
-            guard before >= 0 else { return nil }
-            start = before > 0 ? before : sStart
-        }
-        return RowsPlan(oldRows: oldRows, newRows: newRows, removed: removed.map(\.unit), inserted: inserted,
-                        leaving: leaving, building: building, range: start!..<(start! + length), extents: extents,
+        return RowsPlan(stretches: stretches, ranges: ranges, removed: removed.map(\.unit), inserted: inserted,
+                        leaving: leaving, building: building, extents: extents,
                         newFlat: found.newFlat, oldFlat: found.oldFlat)
     }
 
@@ -149,54 +156,62 @@ extension ReadingOrder {
         guard var rows = sortedRows.removeValue(forKey: s) else { return .cannot }
         for (c, kids) in plan.newFlat { rows.setFlat(c, kids) }
         for c in plan.oldFlat where plan.newFlat[c] == nil { rows.setFlat(c, nil) }
-        guard !plan.newRows.isEmpty || !plan.oldRows.isEmpty else {
+        guard plan.stretches.contains(where: { !$0.new.isEmpty || !$0.old.isEmpty }) else {
             sortedRows[s] = rows
             return .done
         }
         let around = [(s, sStart)] + outerStarts(of: s, screen)
-        let old = Array(elements[plan.range])
+        let olds = plan.ranges.map { Array(elements[$0]) }
         for g in plan.leaving {
             forget(innerScopesOf: g)
             scopes[g] = nil
             sortedRows[g] = nil
             scopes[s]!.inner.remove(g)
         }
-        for e in old { position[e] = -1 }
+        for old in olds { for e in old { position[e] = -1 } }
         var built = Built()
-        var content: [Int] = []
-        content.reserveCapacity(old.count + 8)
         var newKind: [Int: Bool] = [:]
         for i in plan.inserted { newKind[i.element] = i.unit.isScope }
-        for row in plan.newRows {
-            for u in row.units {
-                if let key = plan.building[u] {
-                    let from = built.elements.count
-                    units.scope(u, key: key, into: &built)
-                    content += built.elements[from...]
-                } else if newKind[u] == false {
-                    content.append(u)    // an element read here (again)
-                } else if let x = plan.extents[u] {
-                    let at = x.start - plan.range.lowerBound
-                    if x.count > 0 { content += old[at..<(at + x.count)] }
-                } else {
-                    rebuild(screen)
-                    return .rebuilt
+        var contents: [[Int]] = []
+        for (j, stretch) in plan.stretches.enumerated() {
+            var content: [Int] = []
+            content.reserveCapacity(olds[j].count + 8)
+            for row in stretch.new {
+                for u in row.units {
+                    if let key = plan.building[u] {
+                        let from = built.elements.count
+                        units.scope(u, key: key, into: &built)
+                        content += built.elements[from...]
+                    } else if newKind[u] == false {
+                        content.append(u)    // an element read here (again)
+                    } else if let x = plan.extents[u] {
+                        // a group kept: its elements as they were, from whichever stretch held it
+                        let at = x.start - plan.ranges[x.stretch].lowerBound
+                        if x.count > 0 { content += olds[x.stretch][at..<(at + x.count)] }
+                    } else {
+                        rebuild(screen)
+                        return .rebuilt
+                    }
                 }
             }
+            // Each element once: one already in the order (an `order` elsewhere lists it, or
+            // it moved here from another scope not yet repaired) means building it all again.
+            for e in content {
+                guard position[e] < 0 else { rebuild(screen); return .rebuilt }
+                position[e] = 0    // placed (its position is written by `splice`)
+            }
+            contents.append(content)
+            unitsLookedAt &+= stretch.new.reduce(0) { $0 + $1.units.count } + stretch.old.count
         }
-        // Each element once: one already in the order (an `order` elsewhere lists it, or it
-        // moved here from another scope not yet repaired) means building it all again.
-        for (k, e) in content.enumerated() {
-            guard position[e] < 0 else { rebuild(screen); return .rebuilt }
-            position[e] = Int32(plan.range.lowerBound + k)
-        }
-        unitsLookedAt &+= plan.newRows.reduce(0) { $0 + $1.units.count } + plan.oldRows.count
         rowRepairs &+= 1
-        splice(plan.range, with: content, screen, around: around)
+        // Bottom up: a stretch's range still counts the elements above it as they were.
+        for j in plan.stretches.indices.reversed() {
+            splice(plan.ranges[j], with: contents[j], screen, around: around)
+        }
         for (c, scope) in built.scopes { scopes[c] = scope }
         for (c, r) in built.rows { sortedRows[c] = r }
         for g in plan.building.keys { scopes[s]!.inner.insert(g) }
-        rows.replace(plan.oldRows, with: plan.newRows, removed: plan.removed, inserted: plan.inserted)
+        rows.replace(plan.stretches, removed: plan.removed, inserted: plan.inserted)
         let first = rows.firstFrame
         sortedRows[s] = rows
         if s != (modalRoot ?? 0) {

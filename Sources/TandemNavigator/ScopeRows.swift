@@ -60,67 +60,98 @@ struct ScopeRows: Sendable {
         return k < rows.count && rows[k].units.contains(u) ? k : nil
     }
 
+    /// Old rows replaced by the rows that replace them: one touched stretch of the scope.
+    struct Stretch: Sendable {
+        var old: Range<Int>
+        var new: [Row]
+    }
+
     /// The rows that change when `removed` (each with the row that holds it) leave and
-    /// `inserted` come: the old rows replaced and the rows that replace them. Nothing changes
-    /// until `replace` is called with the result.
+    /// `inserted` come: the stretches of old rows replaced, top to bottom and apart, each with
+    /// the rows that replace it. Nothing changes until `replace` is called with the result.
     ///
-    /// Re-forming starts at the first row a change can touch — a removed unit's row, or the
-    /// row an inserted unit's top falls in — and stops at the first row that starts, as
-    /// before, at an untouched old row: from there the greedy rule forms the same rows.
-    /// `before` is declaration order, for units at the same left edge.
+    /// A stretch starts at a row a change touches — a removed unit's row, or the row an
+    /// inserted unit's top falls in — and stops at the first row that starts, as before, at an
+    /// untouched old row: from there the greedy rule forms the same rows until the next row a
+    /// change touches, where the next stretch starts. So two changes far apart re-form their
+    /// own rows, not every row between (issue 27). `before` is declaration order, for units at
+    /// the same left edge.
     func reform(removed: [(unit: Int, row: Int)], inserted: [(unit: Int, frame: Frame)], threshold: Double,
-                rightToLeft: Bool, before: (Int, Int) -> Bool) -> (old: Range<Int>, new: [Row]) {
+                rightToLeft: Bool, before: (Int, Int) -> Bool) -> [Stretch] {
         let gone = Set(removed.map(\.unit))
-        var first = rows.count
-        var lastRemoved = -1
-        for r in removed {
-            first = min(first, r.row)
-            lastRemoved = max(lastRemoved, r.row)
-        }
-        for i in inserted { first = min(first, row(atOrAbove: i.frame.minY)) }
-        first = min(first, max(0, rows.count - 1))
-        if rows.isEmpty { first = 0 }
-        // Units waiting for a row, topmost first: the rows that lost units, and the new ones.
-        var pool: [(unit: Int, frame: Frame)] = inserted
-        var next = first
-        while next <= lastRemoved {
-            for u in rows[next].units where !gone.contains(u) { pool.append((u, units[u]!.frame)) }
-            next += 1
-        }
-        pool.sort { $0.frame.minY < $1.frame.minY }
-        var out: [Row] = []
-        // The units left are pool[head...]: taking a row moves an index, not the rest of the
-        // pool (a container of 12,500 rows shown again was quadratic in them).
+        let dirty = Set(removed.map(\.row))
+        let dirtyRows = dirty.sorted()
+        let coming = inserted.sorted { $0.frame.minY < $1.frame.minY }
+        var d = 0, i = 0, next = 0
+        var stretches: [Stretch] = []
+        // The units taken from old rows or come, waiting for a row, topmost first from `head`:
+        // taking a row moves an index, not the rest of the pool (a container of 12,500 rows
+        // shown again was quadratic in them).
+        var pool: [(unit: Int, frame: Frame)] = []
         var head = 0
-        while head < pool.count {
-            var top = pool[head].frame.minY
-            if next < rows.count { top = min(top, rows[next].top) }
-            var pulled = false
-            while next < rows.count, abs(rows[next].top - top) < threshold {
-                for u in rows[next].units { pool.append((u, units[u]!.frame)) }
-                next += 1
-                pulled = true
-            }
-            if pulled { pool[head...].sort { $0.frame.minY < $1.frame.minY } }
-            var taken = head
-            while taken < pool.count, abs(pool[taken].frame.minY - top) < threshold { taken += 1 }
-            if taken == head + 1 {
-                out.append(Row(top: top, units: [pool[head].unit]))
-            } else {
-                let members = pool[head..<taken].sorted { a, b in
-                    if a.frame.minX != b.frame.minX { return rightToLeft ? a.frame.minX > b.frame.minX : a.frame.minX < b.frame.minX }
-                    return before(a.unit, b.unit)
-                }
-                out.append(Row(top: top, units: members.map(\.unit)))
-            }
-            head = taken
+        func take(_ k: Int) {
+            for u in rows[k].units where !gone.contains(u) { pool.append((u, units[u]!.frame)) }
         }
-        return (first..<max(first, next), out)
+        while true {
+            // In step with the old rows at `next`: the next stretch starts at the next row a
+            // change touches (rows before it form as they did).
+            while d < dirtyRows.count, dirtyRows[d] < next { d += 1 }
+            var first = Int.max
+            if d < dirtyRows.count { first = dirtyRows[d] }
+            if i < coming.count { first = min(first, row(atOrAbove: coming[i].frame.minY)) }
+            guard first != Int.max else { break }
+            first = max(first, next)
+            next = first
+            pool.removeAll(keepingCapacity: true)
+            head = 0
+            var out: [Row] = []
+            repeat {
+                // A row that lost units no longer starts where it did: its units wait in the pool.
+                var added = false
+                while next < rows.count, dirty.contains(next) {
+                    take(next)
+                    next += 1
+                    added = true
+                }
+                if added { pool[head...].sort { $0.frame.minY < $1.frame.minY } }
+                var top = head < pool.count ? pool[head].frame.minY : Double.infinity
+                if next < rows.count { top = min(top, rows[next].top) }
+                if i < coming.count { top = min(top, coming[i].frame.minY) }
+                if top == .infinity { break }    // only rows emptied: nothing left to place
+                added = false
+                while next < rows.count, abs(rows[next].top - top) < threshold {
+                    take(next)
+                    next += 1
+                    added = true
+                }
+                while i < coming.count, abs(coming[i].frame.minY - top) < threshold {
+                    pool.append(coming[i])
+                    i += 1
+                    added = true
+                }
+                if added { pool[head...].sort { $0.frame.minY < $1.frame.minY } }
+                var taken = head
+                while taken < pool.count, abs(pool[taken].frame.minY - top) < threshold { taken += 1 }
+                if taken == head + 1 {
+                    out.append(Row(top: top, units: [pool[head].unit]))
+                } else if taken > head {
+                    let members = pool[head..<taken].sorted { a, b in
+                        if a.frame.minX != b.frame.minX { return rightToLeft ? a.frame.minX > b.frame.minX : a.frame.minX < b.frame.minX }
+                        return before(a.unit, b.unit)
+                    }
+                    out.append(Row(top: top, units: members.map(\.unit)))
+                }
+                head = taken
+            } while head < pool.count
+            stretches.append(Stretch(old: first..<next, new: out))
+        }
+        return stretches
     }
 
     /// Puts in the rows `reform` worked out, and the units' new places.
-    mutating func replace(_ old: Range<Int>, with new: [Row], removed: [Int], inserted: [(element: Int, unit: Unit)]) {
-        rows.replaceSubrange(old, with: new)
+    mutating func replace(_ stretches: [Stretch], removed: [Int], inserted: [(element: Int, unit: Unit)]) {
+        // Bottom up: a stretch's old range still counts the rows above it as they were.
+        for s in stretches.reversed() { rows.replaceSubrange(s.old, with: s.new) }
         for u in removed { units[u] = nil }
         for i in inserted { units[i.element] = i.unit }
     }

@@ -28,7 +28,8 @@ import TandemPOSIX
 ///   modal hidden and shown, a big container hidden and shown, `layoutChanged`, a modal shown
 ///   and closed with a row hidden or shown between, two big containers hidden and shown in
 ///   turn, and both hidden then both shown, a modal shown and closed with a row removed or
-///   put back under it; `tandem-bench hostile modal` runs only these);
+///   put back under it, the first and the last row moved in one update, alone and between a
+///   modal shown and closed; `tandem-bench hostile modal` runs only these);
 /// - 20,000 screen switches and 10,000 announcements: the largest speech backlog and the
 ///   process's resident memory before and after;
 /// - 5,000 apps connecting and leaving: the largest number of "closed" statuses waiting.
@@ -225,6 +226,22 @@ enum HostileBenchmark {
         case twoSections = "set hidden, two sections in turn"
         case twoSectionsOverlapping = "set hidden, two sections overlapping"
         case modalAndAddedRow = "modal on/off, a row removed or added under it"
+        case farRows = "update, the first and the last row moved"
+        case modalAndFarRows = "modal on/off, the first and the last row moved between"
+    }
+
+    /// An update moving the first and the last of `bigScreen`'s rows, each where phase `k`
+    /// puts it: within its row, into the next row in, within its row again, back (a node
+    /// replaces the element: each keeps its label, so both stay in the order).
+    static func farPair(_ k: Int) -> String {
+        let last = 4 * 12_498 - 1, lastY = last * 44
+        let (a, b): ((x: Int, y: Int), (x: Int, y: Int)) = switch k % 4 {
+        case 0: ((0, 3), (20, lastY + 2))
+        case 1: ((0, 46), (0, lastY - 41))
+        case 2: ((30, 1), (0, lastY - 2))
+        default: ((0, 0), (0, lastY))
+        }
+        return #"{"type":"update","nodes":[{"id":"r0","label":"Row 0","frame":[\#(a.x),\#(a.y),390,44]},{"id":"r\#(last)","label":"Row \#(last)","frame":[\#(b.x),\#(b.y),390,44]}]}"#
     }
 
     /// `tandem-bench hostile modal [SHAPE]`: only the rounds of small lines that change the
@@ -291,6 +308,10 @@ enum HostileBenchmark {
                 case 1: return #"{"type":"update","nodes":[{"id":"r9","label":"Row 9","frame":[0,396,390,44]}],"edits":[{"parent":"s0","insert":["r9"],"after":"r8"}]}"#
                 default: return #"{"type":"set","id":"r100","label":"Row 100, \#(k)"}"#
                 }
+            // the first and the last of the 49,992 rows moved in one update
+            case .farRows: return farPair(k)
+            // modal on, the two rows moved under it, modal off, the two rows moved, …
+            case .modalAndFarRows: return k % 2 == 0 ? #"{"type":"set","id":"sheet","modal":\#(k % 4 == 0)}"# : farPair(k / 2)
             case .layoutChanged: return #"{"type":"notify","notification":"layoutChanged"\#(on ? #","focus":"sheet.ok""# : "")}"#
             }
         }
