@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 @testable import TandemNavigator
+import TandemTestSupport
 
 /// Two rows changed far apart in one sorted scope must cost the rows they touch, not every row
 /// between them (issue 27: one client's round holds 256 lines, and before, each line that moved
@@ -96,14 +97,8 @@ struct FarRowsCostTests {
     func randomFarMoves() throws {
         var nav = try mixedScreen()
         // SplitMix64, seeded: the same lines every run.
-        var seed: UInt64 = 2_612
-        func next(_ n: Int) -> Int {
-            seed &+= 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var random = SplitMix64(seed: 2_612)
+        func next(_ n: Int) -> Int { random.below(n) }
         var added: [String] = []
         var lines: [(inout Navigator) throws -> Void] = []
         for k in 0..<500 {

@@ -1,6 +1,7 @@
 import Testing
 import TandemModel
 @testable import TandemNavigator
+import TandemTestSupport
 
 /// A small line that shows or closes a modal must not build the whole screen's reading order
 /// again each time (issue 27: one client's 64 KiB round holds 256 such lines, and a screen may
@@ -342,14 +343,8 @@ struct ModalRoundCostTests {
     func randomToggles() throws {
         var nav = try sectionsScreen()
         // SplitMix64, seeded: the same lines every run.
-        var seed: UInt64 = 27
-        func next(_ n: Int) -> Int {
-            seed &+= 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var random = SplitMix64(seed: 27)
+        func next(_ n: Int) -> Int { random.below(n) }
         func set(_ id: String, _ change: @escaping (inout Element) -> Void) -> (inout Navigator) throws -> Void {
             { nav in #expect(nav.set(id, change) != nil, "no element \(id)") }
         }
