@@ -77,3 +77,16 @@ static inline int cbytescan_equal(const uint8_t *a, const uint8_t *b, long count
     return memcmp(a, b, (size_t)count) == 0;
 #endif
 }
+
+/* Whether the first `count` bytes (0 < count <= 16) at a and at b are the same; 16 bytes must be
+   readable at both (the bytes past `count` are ignored). */
+static inline int cbytescan_same16(const uint8_t *a, const uint8_t *b, long count) {
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)a);
+    __m128i y = _mm_loadu_si128((const __m128i *)b);
+    uint32_t differ = ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xFFFFu;
+    return (differ & (uint32_t)((1u << count) - 1)) == 0;
+#else
+    return memcmp(a, b, (size_t)count) == 0;
+#endif
+}

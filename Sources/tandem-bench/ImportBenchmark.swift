@@ -7,7 +7,8 @@ import TandemPOSIX
 /// Android), against loading the catalog it produces (Docs/benchmarks.md#import).
 enum ImportBenchmark {
     static let nodes = 5_000
-    static let runs = 30
+    /// 30; `TANDEM_BENCH_IMPORT_RUNS` sets fewer (callgrind counts instructions alike in 3).
+    static let runs = ProcessInfo.processInfo.environment["TANDEM_BENCH_IMPORT_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 30
 
     static func run(only name: String? = nil) throws -> String {
         let only = try name.map { n in
