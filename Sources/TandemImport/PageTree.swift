@@ -19,11 +19,14 @@ final class PageTree {
     /// before `end`, and a child's next sibling is at the child's `end`.
     let end: [Int32]
     let attributes: [Range<Int32>]
-    /// Whether element `i`'s attribute names are element `i - 1`'s, in the same order
-    /// (`XMLScanner.Entry.sameNames`).
+    /// Whether element `i`'s attribute names are those of the previous element with the same
+    /// `slot`, in the same order (`XMLScanner.Entry.sameNames`).
     let sameNames: [Bool]
 
     var count: Int { tagOf.count }
+
+    /// Element `i`'s tag's slot (`sameNames`): its tag for the first 64 tags, else 64.
+    @inline(__always) func slot(_ i: Int) -> Int { SpanTable.slot(tagOf[i]) }
 
     /// Element `i`'s tag.
     func tag(_ i: Int) -> String { tagNames[Int(tagOf[i])] }

@@ -21,9 +21,10 @@ struct XMLScanner {
         var attributes: Range<Int>
         /// Where the tag's name is in the file, for its end tag to be compared byte for byte.
         var name: Range<Int>
-        /// Its attributes have the previous element's names, in the same order (at most 64:
-        /// UiAutomator2 and WebDriverAgent write the same names node after node), so what the
-        /// rules find by name is where it was in the previous element (`AndroidFacts`).
+        /// Its attributes have the names of the previous element of its slot (`SpanTable.slot`:
+        /// the previous with its tag's name, for the first 64 names), in the same order (at most
+        /// 64: UiAutomator2 and WebDriverAgent write the same names node after node), so what
+        /// the rules find by name is where it was in that element (`AndroidFacts.Places`).
         var sameNames = false
     }
 
@@ -49,11 +50,13 @@ struct XMLScanner {
     private var recent: [(from: Int, to: Int, id: Int32)] = []
     /// Each distinct tag name once, in the order first met (`Entry.tag`).
     private(set) var tagNames: [String] = []
-    /// The first 64 attributes of the previous start tag, in order (`Written`, in `table`'s
-    /// memory): as the current tag's attribute `k` is read, `memo[k]` is compared with it and
-    /// then becomes it, so the table is the current tag's when the tag ends.
+    /// The first 64 attributes of the previous start tag with the current tag's name, in order
+    /// (`Written`, in `table`'s memory; the tags after the first 64 names share one memory):
+    /// as the current tag's attribute `k` is read, `memo[k]` is compared with it and then
+    /// becomes it, so the memory is the current tag's when the tag ends. A page's rows repeat
+    /// each kind of element's names (a WebDriverAgent cell's, its texts', its switch's).
     private var memo: UnsafeMutablePointer<Written>
-    /// How many attributes the current tag has (the previous one's until the tag starts).
+    /// How many attributes the current tag has.
     private var currentCount = 0
 
     /// An attribute as read: its name's hash (`nameHash`), its span, and where its text
@@ -247,9 +250,13 @@ struct XMLScanner {
         // only when a name finds both its bits set, about a fifth as often as with one bit for
         // a tag of 18 attributes.
         var seen: UInt64 = 0, seen2: UInt64 = 0
-        let previousAll = currentCount
-        let previousCount = min(currentCount, 64)
+        let slot = SpanTable.slot(tagID)
+        memo = table.memo + slot * 64
+        // How many attributes the previous tag of this name had (-1: none before).
+        let previousAll = table.counts[slot]
+        let previousCount = min(max(previousAll, 0), 64)
         currentCount = 0
+        defer { table.counts[slot] = currentCount }
         // The attributes that have the previous start tag's names at the same places, each
         // `name="value"` in printable ASCII after one space: only the value's end to find.
         let repeated = repeatedNames(data, &i, previousCount: previousCount, seen: &seen, seen2: &seen2)
@@ -262,14 +269,14 @@ struct XMLScanner {
             let b = data[i]
             if b == UInt8(ascii: ">") {
                 i += 1
-                let same = repeated == previousAll && spanCount - first == repeated && !entries.isEmpty
+                let same = repeated == previousAll && spanCount - first == repeated
                 entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same))
                 return (entries.count - 1, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                let same = repeated == previousAll && spanCount - first == repeated && !entries.isEmpty
+                let same = repeated == previousAll && spanCount - first == repeated
                 entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same))
                 return (entries.count - 1, true, i + 2)
             }
@@ -713,13 +720,22 @@ struct XMLScanner {
 /// start tag's attributes), freed with the page's table (`PageTree`) that keeps it.
 final class SpanTable {
     private(set) var base: UnsafeMutablePointer<AttributeSpan>
-    /// `XMLScanner.Written` for the previous start tag's first 64 attributes.
+    /// `XMLScanner.Written` for the first 64 attributes of the previous start tag of each
+    /// name (`slot`), 64 a name.
     let memo: UnsafeMutablePointer<XMLScanner.Written>
+    /// How many attributes that tag had, -1 before the first.
+    let counts: UnsafeMutablePointer<Int>
+    static let slots = 65
+
+    /// A tag's memory: one for each of the first 64 names, one for all the others.
+    @inline(__always) static func slot(_ tag: Int32) -> Int { min(Int(tag), slots - 1) }
 
     init() {
         base = UnsafeMutablePointer<AttributeSpan>.allocate(capacity: 0)
-        memo = UnsafeMutablePointer<XMLScanner.Written>.allocate(capacity: 64)
-        memo.initialize(repeating: XMLScanner.Written(hash: 0, span: 0, start: 0, length: 0, nameLength: 0), count: 64)
+        // Read only where written (`counts` says how many).
+        memo = UnsafeMutablePointer<XMLScanner.Written>.allocate(capacity: 64 * Self.slots)
+        counts = UnsafeMutablePointer<Int>.allocate(capacity: Self.slots)
+        counts.initialize(repeating: -1, count: Self.slots)
     }
 
     /// Moves the first `count` spans into memory for `capacity`.
@@ -733,6 +749,7 @@ final class SpanTable {
     deinit {
         base.deallocate()
         memo.deallocate()
+        counts.deallocate()
     }
 }
 
