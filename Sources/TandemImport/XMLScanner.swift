@@ -404,13 +404,15 @@ struct XMLScanner {
             var j = valueFrom
             var m: UInt32 = 0
             while j + 16 <= n {
-                m = cbytescan_value_stops16(base + j, UInt8(ascii: "\""))
-                if m != 0 { break }
+                m = cbytescan_value_stops_quotes16(base + j, UInt8(ascii: "\""))
+                if m & 0xFFFF != 0 { break }
                 j += 16
             }
-            guard m != 0 else { break }
-            j += m.trailingZeroBitCount
-            guard base[j] == UInt8(ascii: "\"") else { break }
+            guard m & 0xFFFF != 0 else { break }
+            let stop = m.trailingZeroBitCount
+            // The first stop must be the quote (its bit in the high half).
+            guard (m >> 16) >> stop & 1 != 0 else { break }
+            j += stop
             seen |= 1 << (p.hash >> 58); seen2 |= 1 << ((p.hash >> 52) & 63)
             // The same name: only where it is now changes (the memory of the previous tag is
             // this tag's as each attribute is read).
