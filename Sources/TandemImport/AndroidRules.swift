@@ -59,7 +59,7 @@ struct AndroidRole {
 /// (an index into the page's spans, -1 when the node has no such attribute) and the booleans
 /// as bits (`present`: written; `on`: written `"true"` or `"1"`), so that no rule looks an
 /// attribute up by name.
-struct AndroidFacts {
+struct AndroidFacts: Equatable {
     var className: Int32 = -1
     var text: Int32 = -1
     var description: Int32 = -1
@@ -118,6 +118,19 @@ struct AndroidFacts {
         static var visibleToUser: PageTree.NameKey { PageTree.NameKey(count: 15, first: 0x2D656C6269736976, last: 0x726573752D6F742D) }
         /// Every key with its name, for the test.
         static var all: [(PageTree.NameKey, StaticString)] { [(text, "text"), (hint, "hint"), (className, "class"), (bounds, "bounds"), (checked, "checked"), (enabled, "enabled"), (selected, "selected"), (password, "password"), (checkable, "checkable"), (clickable, "clickable"), (focusable, "focusable"), (displayed, "displayed"), (scrollable, "scrollable"), (resourceID, "resource-id"), (description, "content-desc"), (longClickable, "long-clickable"), (visibleToUser, "visible-to-user")] }
+    }
+
+    /// Every node's facts. A node with the attribute names of the previous node of its tag
+    /// (`PageTree.sameNames`) has its attributes where that node had them: found by name once
+    /// a run of such nodes (`RepeatedNamesTests` checks it finds what `init(_:_:_:)` finds).
+    static func all(_ tree: PageTree) -> [AndroidFacts] {
+        tree.bytes.withUnsafeBufferPointer { d in
+            var places = [Places](repeating: Places(), count: SpanTable.slots)
+            return (0..<tree.count).map { i in
+                let slot = tree.slot(i)
+                return tree.sameNames[i] ? AndroidFacts(tree, i, d, places: places[slot]) : AndroidFacts(tree, i, d, places: &places[slot])
+            }
+        }
     }
 
     /// Where each attribute the rules read is among a node's attributes (its place from the
@@ -255,15 +268,7 @@ struct AndroidRules {
         }
         self.tree = tree
         let n = tree.count
-        facts = tree.bytes.withUnsafeBufferPointer { d in
-            // A node with the attribute names of the previous node of its tag (`PageTree.sameNames`)
-            // has its attributes where that node had them: found by name once a run of such nodes.
-            var places = [AndroidFacts.Places](repeating: AndroidFacts.Places(), count: SpanTable.slots)
-            return (0..<n).map { i in
-                let slot = tree.slot(i)
-                return tree.sameNames[i] ? AndroidFacts(tree, i, d, places: places[slot]) : AndroidFacts(tree, i, d, places: &places[slot])
-            }
-        }
+        facts = AndroidFacts.all(tree)
         // Bounds are checked first: a malformed one is an error wherever it is.
         var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
         var widest = 0.0

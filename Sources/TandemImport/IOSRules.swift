@@ -83,7 +83,7 @@ struct IOSRole {
 /// The attributes of one WebDriverAgent element the rules read, found once: where each value
 /// is (an index into the page's spans, -1 when the element has no such attribute), the frame's
 /// numbers, and the booleans as bits (`present`: written; `on`: `"true"` or `"1"`).
-struct IOSFacts {
+struct IOSFacts: Equatable {
     var type: Int32 = -1
     var name: Int32 = -1
     var label: Int32 = -1
@@ -133,6 +133,19 @@ struct IOSFacts {
         static var placeholder: PageTree.NameKey { PageTree.NameKey(count: 16, first: 0x6C6F686563616C70, last: 0x65756C6156726564) }
         /// Every key with its name, for the test.
         static var all: [(PageTree.NameKey, StaticString)] { [(x, "x"), (y, "y"), (type, "type"), (name, "name"), (label, "label"), (value, "value"), (width, "width"), (height, "height"), (visible, "visible"), (enabled, "enabled"), (selected, "selected"), (accessible, "accessible"), (placeholder, "placeholderValue")] }
+    }
+
+    /// Every element's facts. An element with the attribute names of the previous element of
+    /// its tag (`PageTree.sameNames`) has its attributes where that one had them (found by name
+    /// once a run; `RepeatedNamesTests` checks it finds what `init(_:_:_:)` finds).
+    static func all(_ tree: PageTree) -> [IOSFacts] {
+        tree.bytes.withUnsafeBufferPointer { d in
+            var places = [Places](repeating: Places(), count: SpanTable.slots)
+            return (0..<tree.count).map { i in
+                let slot = tree.slot(i)
+                return tree.sameNames[i] ? IOSFacts(tree, i, d, places: places[slot]) : IOSFacts(tree, i, d, places: &places[slot])
+            }
+        }
     }
 
     /// Where each attribute the rules read is among an element's attributes (its place from
@@ -249,15 +262,7 @@ struct IOSRules {
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
         self.tree = tree
         let n = tree.count
-        facts = tree.bytes.withUnsafeBufferPointer { d in
-            // An element with the attribute names of the previous element of its tag
-            // (`PageTree.sameNames`) has its attributes where that one had them.
-            var places = [IOSFacts.Places](repeating: IOSFacts.Places(), count: SpanTable.slots)
-            return (0..<n).map { i in
-                let slot = tree.slot(i)
-                return tree.sameNames[i] ? IOSFacts(tree, i, d, places: places[slot]) : IOSFacts(tree, i, d, places: &places[slot])
-            }
-        }
+        facts = IOSFacts.all(tree)
         // Types: one string and one table lookup a distinct type.
         typeOf = Array(repeating: 0, count: n)
         var seen: [UInt64: (span: Int, type: Int32)] = [:]

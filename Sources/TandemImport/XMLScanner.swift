@@ -397,14 +397,14 @@ struct XMLScanner {
             // bytes of the value there to read (so 16 at both names: the previous is before).
             guard length > 0, valueFrom + 16 <= n, base[at] == 0x20 else { break }
             if length <= 14 {
-                guard cbytescan_same16(base + at + 1, base + p.start, length + 2) != 0 else { break }
+                guard Self.same16(base + at + 1, base + p.start, length + 2) else { break }
             } else {
                 guard cbytescan_equal(base + at + 1, base + p.start, length + 2, base + n) != 0 else { break }
             }
             var j = valueFrom
             var m: UInt32 = 0
             while j + 16 <= n {
-                m = cbytescan_value_stops_quotes16(base + j, UInt8(ascii: "\""))
+                m = Self.valueStopsAndQuotes(base + j)
                 if m & 0xFFFF != 0 { break }
                 j += 16
             }
@@ -473,6 +473,20 @@ struct XMLScanner {
             k += 1
         }
         return nil
+    }
+
+    /// `cbytescan_value_stops_quotes16`: the stops of a double-quoted value among the 16 bytes
+    /// at `p` (low half) and its quotes (high half).
+    @inline(__always)
+    static func valueStopsAndQuotes(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        cbytescan_value_stops_quotes16(p, UInt8(ascii: "\""))
+    }
+
+    /// `cbytescan_same16`: whether the first `count` (1...16) bytes at `a` and `b` are the
+    /// same, 16 bytes readable at both.
+    @inline(__always)
+    static func same16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        cbytescan_same16(a, b, count) != 0
     }
 
     /// Whether the `count` bytes at `a` and at `b` are the same (both runs inside `d`).
