@@ -77,3 +77,34 @@ static inline int cbytescan_equal(const uint8_t *a, const uint8_t *b, long count
     return memcmp(a, b, (size_t)count) == 0;
 #endif
 }
+
+/* Whether the first `count` bytes (0 < count <= 16) at a and at b are the same; 16 bytes must be
+   readable at both (the bytes past `count` are ignored). */
+static inline int cbytescan_same16(const uint8_t *a, const uint8_t *b, long count) {
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)a);
+    __m128i y = _mm_loadu_si128((const __m128i *)b);
+    uint32_t differ = ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xFFFFu;
+    return (differ & (uint32_t)((1u << count) - 1)) == 0;
+#else
+    return memcmp(a, b, (size_t)count) == 0;
+#endif
+}
+
+/* `cbytescan_value_stops16` in the low 16 bits and, in the high 16, which of the bytes are
+   `quote`: whether the first stop is the closing quote is then a bit, not a byte read again. */
+static inline uint32_t cbytescan_value_stops_quotes16(const uint8_t *p, uint8_t quote) {
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    __m128i q = _mm_cmpeq_epi8(v, _mm_set1_epi8((char)quote));
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+    m = _mm_or_si128(m, q);
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('&')));
+    return (uint32_t)_mm_movemask_epi8(m) | ((uint32_t)_mm_movemask_epi8(q) << 16);
+#else
+    uint32_t quotes = 0;
+    for (int k = 0; k < 16; k++) if (p[k] == quote) quotes |= 1u << k;
+    return cbytescan_value_stops16(p, quote) | (quotes << 16);
+#endif
+}

@@ -59,7 +59,7 @@ struct AndroidRole {
 /// (an index into the page's spans, -1 when the node has no such attribute) and the booleans
 /// as bits (`present`: written; `on`: written `"true"` or `"1"`), so that no rule looks an
 /// attribute up by name.
-struct AndroidFacts {
+struct AndroidFacts: Equatable {
     var className: Int32 = -1
     var text: Int32 = -1
     var description: Int32 = -1
@@ -118,6 +118,74 @@ struct AndroidFacts {
         static var visibleToUser: PageTree.NameKey { PageTree.NameKey(count: 15, first: 0x2D656C6269736976, last: 0x726573752D6F742D) }
         /// Every key with its name, for the test.
         static var all: [(PageTree.NameKey, StaticString)] { [(text, "text"), (hint, "hint"), (className, "class"), (bounds, "bounds"), (checked, "checked"), (enabled, "enabled"), (selected, "selected"), (password, "password"), (checkable, "checkable"), (clickable, "clickable"), (focusable, "focusable"), (displayed, "displayed"), (scrollable, "scrollable"), (resourceID, "resource-id"), (description, "content-desc"), (longClickable, "long-clickable"), (visibleToUser, "visible-to-user")] }
+    }
+
+    /// Every node's facts. A node with the attribute names of the previous node of its tag
+    /// (`PageTree.sameNames`) has its attributes where that node had them: found by name once
+    /// a run of such nodes (`RepeatedNamesTests` checks it finds what `init(_:_:_:)` finds).
+    static func all(_ tree: PageTree) -> [AndroidFacts] {
+        tree.bytes.withUnsafeBufferPointer { d in
+            var places = [Places](repeating: Places(), count: SpanTable.slots)
+            return (0..<tree.count).map { i in
+                let slot = tree.slot(i)
+                return tree.sameNames[i] ? AndroidFacts(tree, i, d, places: places[slot]) : AndroidFacts(tree, i, d, places: &places[slot])
+            }
+        }
+    }
+
+    /// Where each attribute the rules read is among a node's attributes (its place from the
+    /// first, -1 when not written), for the nodes that follow with the same names in the same
+    /// order (`PageTree.sameNames`: UiAutomator writes every node's attributes alike).
+    struct Places {
+        var className: Int32 = -1, text: Int32 = -1, description: Int32 = -1, resourceID: Int32 = -1, hint: Int32 = -1, bounds: Int32 = -1
+        var present: UInt16 = 0
+        /// Each flag written, as its bit and place.
+        var flags: [(bit: UInt16, at: Int32)] = []
+    }
+
+    /// Element `i`, whose attribute names are those `places` was made from (the previous
+    /// element of its tag's): the same places, only the flags' values read.
+    @inline(__always)
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: Places) {
+        let first = tree.attributes[i].lowerBound
+        @inline(__always) func at(_ k: Int32) -> Int32 { k < 0 ? -1 : first + k }
+        className = at(places.className); text = at(places.text); description = at(places.description)
+        resourceID = at(places.resourceID); hint = at(places.hint); bounds = at(places.bounds)
+        present = places.present
+        for (bit, k) in places.flags {
+            let span = Int(first + k)
+            if tree.isTrue(d, tree.spans[span], span) { on |= bit }
+        }
+    }
+
+    /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
+    /// first and last eight bytes as words); where each was, in `places`.
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: inout Places) {
+        self.init(tree, i, d)
+        let first = tree.attributes[i].lowerBound
+        @inline(__always) func place(_ k: Int32) -> Int32 { k < 0 ? -1 : k - first }
+        places = Places(className: place(className), text: place(text), description: place(description), resourceID: place(resourceID),
+                        hint: place(hint), bounds: place(bounds), present: present, flags: [])
+        guard present != 0 else { return }
+        for k in tree.attributes[i] {
+            let key = PageTree.NameKey(d, tree.spans[Int(k)])
+            if let flag = Self.flag(key) { places.flags.append((flag.bit, k - first)) }
+        }
+    }
+
+    /// The flag an attribute name is, if it is one.
+    static func flag(_ key: PageTree.NameKey) -> Flag? {
+        switch key.count {
+        case 7: return key == Names.checked ? .checked : key == Names.enabled ? .enabled : nil
+        case 8: return key == Names.selected ? .selected : key == Names.password ? .password : nil
+        case 9:
+            return key == Names.checkable ? .checkable : key == Names.clickable ? .clickable
+                : key == Names.focusable ? .focusable : key == Names.displayed ? .displayed : nil
+        case 10: return key == Names.scrollable ? .scrollable : nil
+        case 14: return key == Names.longClickable ? .longClickable : nil
+        case 15: return key == Names.visibleToUser ? .visibleToUser : nil
+        default: return nil
+        }
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
@@ -200,7 +268,7 @@ struct AndroidRules {
         }
         self.tree = tree
         let n = tree.count
-        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { AndroidFacts(tree, $0, d) } }
+        facts = AndroidFacts.all(tree)
         // Bounds are checked first: a malformed one is an error wherever it is.
         var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
         var widest = 0.0
@@ -310,6 +378,39 @@ struct AndroidRules {
     }
 
     static func pixels(bytes: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
+        if let whole = wholePixels(bytes) { return whole }
+        return anyPixels(bytes)
+    }
+
+    /// `[x1,y1][x2,y2]` written as UiAutomator writes it: whole numbers (at most 15 digits, maybe
+    /// negative), no spaces; `nil` for anything else, which `anyPixels` reads. The same values
+    /// `anyPixels` gives (a whole number of 15 digits is exact as a Double either way).
+    @inline(__always)
+    static func wholePixels(_ b: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
+        let n = b.count
+        guard n >= 10, b[0] == UInt8(ascii: "["), b[n - 1] == UInt8(ascii: "]") else { return nil }
+        var k = 1
+        @inline(__always) func number(_ k: inout Int) -> Double? {
+            let negative = k < n && b[k] == UInt8(ascii: "-")
+            if negative { k += 1 }
+            let from = k
+            var v = 0
+            while k < n, b[k] &- UInt8(ascii: "0") < 10, k - from < 15 { v = v * 10 + Int(b[k] &- UInt8(ascii: "0")); k += 1 }
+            guard k > from else { return nil }
+            return negative ? -Double(v) : Double(v)
+        }
+        @inline(__always) func expect(_ c: UInt8, _ k: inout Int) -> Bool {
+            guard k < n, b[k] == c else { return false }
+            k += 1
+            return true
+        }
+        guard let x1 = number(&k), expect(UInt8(ascii: ","), &k), let y1 = number(&k), expect(UInt8(ascii: "]"), &k), expect(UInt8(ascii: "["), &k),
+              let x2 = number(&k), expect(UInt8(ascii: ","), &k), let y2 = number(&k), expect(UInt8(ascii: "]"), &k), k == n else { return nil }
+        return (x1, y1, x2, y2)
+    }
+
+    /// `[x1,y1][x2,y2]` in any form `pixels` reads.
+    static func anyPixels(_ bytes: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
         var numbers = (0.0, 0.0, 0.0, 0.0)
         var count = 0
         let separators: StaticString = "[,][,]"

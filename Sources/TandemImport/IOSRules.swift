@@ -83,7 +83,7 @@ struct IOSRole {
 /// The attributes of one WebDriverAgent element the rules read, found once: where each value
 /// is (an index into the page's spans, -1 when the element has no such attribute), the frame's
 /// numbers, and the booleans as bits (`present`: written; `on`: `"true"` or `"1"`).
-struct IOSFacts {
+struct IOSFacts: Equatable {
     var type: Int32 = -1
     var name: Int32 = -1
     var label: Int32 = -1
@@ -133,6 +133,70 @@ struct IOSFacts {
         static var placeholder: PageTree.NameKey { PageTree.NameKey(count: 16, first: 0x6C6F686563616C70, last: 0x65756C6156726564) }
         /// Every key with its name, for the test.
         static var all: [(PageTree.NameKey, StaticString)] { [(x, "x"), (y, "y"), (type, "type"), (name, "name"), (label, "label"), (value, "value"), (width, "width"), (height, "height"), (visible, "visible"), (enabled, "enabled"), (selected, "selected"), (accessible, "accessible"), (placeholder, "placeholderValue")] }
+    }
+
+    /// Every element's facts. An element with the attribute names of the previous element of
+    /// its tag (`PageTree.sameNames`) has its attributes where that one had them (found by name
+    /// once a run; `RepeatedNamesTests` checks it finds what `init(_:_:_:)` finds).
+    static func all(_ tree: PageTree) -> [IOSFacts] {
+        tree.bytes.withUnsafeBufferPointer { d in
+            var places = [Places](repeating: Places(), count: SpanTable.slots)
+            return (0..<tree.count).map { i in
+                let slot = tree.slot(i)
+                return tree.sameNames[i] ? IOSFacts(tree, i, d, places: places[slot]) : IOSFacts(tree, i, d, places: &places[slot])
+            }
+        }
+    }
+
+    /// Where each attribute the rules read is among an element's attributes (its place from
+    /// the first, -1 when not written), for the elements that follow with the same names in
+    /// the same order (`PageTree.sameNames`: a row's cell, texts and switch each repeat theirs).
+    struct Places {
+        var type: Int32 = -1, name: Int32 = -1, label: Int32 = -1, value: Int32 = -1, placeholder: Int32 = -1
+        var x: Int32 = -1, y: Int32 = -1, width: Int32 = -1, height: Int32 = -1
+        var present: UInt8 = 0
+        /// Each flag written, as its bit and place.
+        var flags: [(bit: UInt8, at: Int32)] = []
+    }
+
+    /// Element `i`, whose attribute names are those `places` was made from (the previous
+    /// element of its tag's): the same places, only the flags' values read.
+    @inline(__always)
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: Places) {
+        let first = tree.attributes[i].lowerBound
+        @inline(__always) func at(_ k: Int32) -> Int32 { k < 0 ? -1 : first + k }
+        type = at(places.type); name = at(places.name); label = at(places.label); value = at(places.value)
+        placeholder = at(places.placeholder)
+        x = at(places.x); y = at(places.y); width = at(places.width); height = at(places.height)
+        present = places.present
+        for (bit, k) in places.flags {
+            let span = Int(first + k)
+            if tree.isTrue(d, tree.spans[span], span) { on |= bit }
+        }
+    }
+
+    /// Every attribute of element `i` of `tree` by name (`init(_:_:_:)`); where each was, in `places`.
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: inout Places) {
+        self.init(tree, i, d)
+        let first = tree.attributes[i].lowerBound
+        @inline(__always) func place(_ k: Int32) -> Int32 { k < 0 ? -1 : k - first }
+        places = Places(type: place(type), name: place(name), label: place(label), value: place(value), placeholder: place(placeholder),
+                        x: place(x), y: place(y), width: place(width), height: place(height), present: present, flags: [])
+        guard present != 0 else { return }
+        for k in tree.attributes[i] {
+            let key = PageTree.NameKey(d, tree.spans[Int(k)])
+            if let flag = Self.flag(key) { places.flags.append((flag.bit, k - first)) }
+        }
+    }
+
+    /// The flag an attribute name is, if it is one.
+    static func flag(_ key: PageTree.NameKey) -> Flag? {
+        switch key.count {
+        case 7: return key == Names.visible ? .visible : key == Names.enabled ? .enabled : nil
+        case 8: return key == Names.selected ? .selected : nil
+        case 10: return key == Names.accessible ? .accessible : nil
+        default: return nil
+        }
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
@@ -198,7 +262,7 @@ struct IOSRules {
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
         self.tree = tree
         let n = tree.count
-        facts = tree.bytes.withUnsafeBufferPointer { d in (0..<n).map { IOSFacts(tree, $0, d) } }
+        facts = IOSFacts.all(tree)
         // Types: one string and one table lookup a distinct type.
         typeOf = Array(repeating: 0, count: n)
         var seen: [UInt64: (span: Int, type: Int32)] = [:]
@@ -340,6 +404,13 @@ struct IOSRules {
         }
     }
 
+    /// Where `label(i)` comes from, when it is not `nil`: `label`, else `name`.
+    func labelSpan(_ i: Int) -> Int? {
+        let f = facts[i]
+        if f.label >= 0 { return Int(f.label) }
+        return f.name >= 0 ? Int(f.name) : nil
+    }
+
     /// `label`, else `name` when it is not an identifier; `nil` when empty.
     func label(_ i: Int) -> String? {
         let tree = tree_()
@@ -466,7 +537,10 @@ struct IOSRules {
         e.frame = frame
         e.traits = role.traits
         var label = label
-        var value = self.value(i)
+        // A static text's value that is its label's bytes is said once, as the label (below):
+        // no string made for it.
+        let repeatsLabel = type == "StaticText" && label != nil && f.value >= 0 && labelSpan(i).map { tree.same(Int(f.value), $0) } == true
+        var value = repeatsLabel ? nil : self.value(i)
         if role.isSwitch {
             value = value.map(Self.switchValue)
         }

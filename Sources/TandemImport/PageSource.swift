@@ -189,7 +189,7 @@ public enum PageSourceReader {
         do {
             try data.withUnsafeBufferPointer { (d) throws(ImportError) in try scanner.scan(d) }
         }
-        let document = SourceDocument(bytes: data, spans: scanner.spans)
+        let document = SourceDocument(bytes: data, spans: Array(scanner.spans))
         let entries = scanner.entries
         // The table is in document order, so an element's children come after it: built from
         // the end, each node is whole when it joins its parent (its children, reversed, in place).

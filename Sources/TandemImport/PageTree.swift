@@ -6,7 +6,9 @@
 final class PageTree {
     let file: String
     let bytes: [UInt8]
-    let spans: [AttributeSpan]
+    /// The attributes' spans (`XMLScanner.spans`, in memory `table` keeps).
+    let spans: UnsafeBufferPointer<AttributeSpan>
+    private let table: SpanTable
     // Constants once read (`let`: a class's `var`s would be checked for exclusive access on every read).
     /// Each element's tag: an index into `tagNames` (a page has a few distinct tags).
     let tagOf: [Int32]
@@ -17,8 +19,14 @@ final class PageTree {
     /// before `end`, and a child's next sibling is at the child's `end`.
     let end: [Int32]
     let attributes: [Range<Int32>]
+    /// Whether element `i`'s attribute names are those of the previous element with the same
+    /// `slot`, in the same order (`XMLScanner.Entry.sameNames`).
+    let sameNames: [Bool]
 
     var count: Int { tagOf.count }
+
+    /// Element `i`'s tag's slot (`sameNames`): its tag for the first 64 tags, else 64.
+    @inline(__always) func slot(_ i: Int) -> Int { SpanTable.slot(tagOf[i]) }
 
     /// Element `i`'s tag.
     func tag(_ i: Int) -> String { tagNames[Int(tagOf[i])] }
@@ -32,16 +40,18 @@ final class PageTree {
         self.file = file
         bytes = data
         spans = scanner.spans
+        table = scanner.table
         let entries = scanner.entries
         let n = entries.count
-        var tagOf: [Int32] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = []
-        tagOf.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n)
+        var tagOf: [Int32] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = [], sameNames: [Bool] = []
+        tagOf.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n); sameNames.reserveCapacity(n)
         var end = [Int32](repeating: 0, count: n)
         for (i, e) in entries.enumerated() {
             tagOf.append(e.tag)
             lines.append(UInt32(truncatingIfNeeded: e.line))   // a file is under 4 GB (XMLScanner)
             columns.append(UInt32(truncatingIfNeeded: e.column))
             attributes.append(Int32(e.attributes.lowerBound)..<Int32(e.attributes.upperBound))
+            sameNames.append(e.sameNames)
             end[i] = Int32(i + 1)
         }
         // Children come after their parent: from the end, each subtree is whole when its parent's
@@ -51,6 +61,7 @@ final class PageTree {
             if end[i] > end[p] { end[p] = end[i] }
         }
         self.tagOf = tagOf; self.tagNames = scanner.tagNames; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
+        self.sameNames = sameNames
     }
 
     func location(_ i: Int) -> SourceLocation {

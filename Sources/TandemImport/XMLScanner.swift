@@ -21,11 +21,24 @@ struct XMLScanner {
         var attributes: Range<Int>
         /// Where the tag's name is in the file, for its end tag to be compared byte for byte.
         var name: Range<Int>
+        /// Its attributes have the names of the previous element of its slot (`SpanTable.slot`:
+        /// the previous with its tag's name, for the first 64 names), in the same order (at most
+        /// 64: UiAutomator2 and WebDriverAgent write the same names node after node), so what
+        /// the rules find by name is where it was in that element (`AndroidFacts.Places`).
+        var sameNames = false
     }
 
     private let file: String
     private(set) var entries: [Entry] = []
-    private(set) var spans: [AttributeSpan] = []
+    /// The attributes' spans, in document order: written through a pointer into `table`'s
+    /// memory (an array's append checked its uniqueness and capacity in calls, some 45
+    /// instructions an attribute), which the page's `PageTree` then keeps.
+    let table = SpanTable()
+    private var spanBase: UnsafeMutablePointer<AttributeSpan>
+    private var spanCount = 0
+    private var spanCapacity = 0
+    /// The spans written so far.
+    var spans: UnsafeBufferPointer<AttributeSpan> { UnsafeBufferPointer(start: spanBase, count: spanCount) }
     /// Place of the current byte: the line, where it starts, and the UTF-8 continuation bytes
     /// passed on it (a column counts characters).
     private var line = 1
@@ -37,11 +50,13 @@ struct XMLScanner {
     private var recent: [(from: Int, to: Int, id: Int32)] = []
     /// Each distinct tag name once, in the order first met (`Entry.tag`).
     private(set) var tagNames: [String] = []
-    /// The first 64 attributes of the current start tag, in order, and of the previous one
-    /// (`Written`): two halves of one inline table, taking turns (no array to grow or check).
-    private var memo = InlineArray<128, Written>(repeating: Written(hash: 0, span: 0, start: 0, length: 0))
-    /// Where the current tag's attributes go in `memo` (0 or 64), and how many each tag has.
-    private var memoHalf = 0
+    /// The first 64 attributes of the previous start tag with the current tag's name, in order
+    /// (`Written`, in `table`'s memory; the tags after the first 64 names share one memory):
+    /// as the current tag's attribute `k` is read, `memo[k]` is compared with it and then
+    /// becomes it, so the memory is the current tag's when the tag ends. A page's rows repeat
+    /// each kind of element's names (a WebDriverAgent cell's, its texts', its switch's).
+    private var memo: UnsafeMutablePointer<Written>
+    /// How many attributes the current tag has.
     private var currentCount = 0
 
     /// An attribute as read: its name's hash (`nameHash`), its span, and where its text
@@ -50,14 +65,42 @@ struct XMLScanner {
     /// plain text is read the same wherever it is, so when the same bytes stand at the same
     /// place in the next start tag (`checkable="false"` in node after node), the attribute is
     /// taken as read there, shifted, without reading it again (`startTag`).
+    /// `nameLength` is the name's length when it is ASCII and written `name="` (a name the next
+    /// tag's attribute at the same place is compared with, `repeatedNames`), else 0.
     struct Written {
         var hash: UInt64
         var span: Int
         var start: Int
         var length: Int
+        var nameLength: Int
     }
 
-    init(file: String) { self.file = file }
+    init(file: String) {
+        self.file = file
+        spanBase = table.base
+        memo = table.memo
+    }
+
+    /// Room for one more span.
+    @inline(__always)
+    private mutating func appendSpan(_ s: AttributeSpan) {
+        if spanCount == spanCapacity { grow() }
+        spanBase[spanCount] = s
+        spanCount += 1
+    }
+
+    private mutating func grow() {
+        spanCapacity = max(spanCapacity * 2, 256)
+        table.resize(spanCapacity, keeping: spanCount)
+        spanBase = table.base
+    }
+
+    private mutating func reserveSpans(_ capacity: Int) {
+        guard capacity > spanCapacity else { return }
+        spanCapacity = capacity
+        table.resize(spanCapacity, keeping: spanCount)
+        spanBase = table.base
+    }
 
     // Byte classes (one table lookup in the loops that cross text and values).
     private static let plain: UInt8 = 0, special: UInt8 = 1
@@ -74,7 +117,7 @@ struct XMLScanner {
         if n >= 3, data[0] == 0xEF, data[1] == 0xBB, data[2] == 0xBF { i = 3; lineStart = 3 }
         // About one element in 300 bytes and one attribute in 20 in page sources.
         entries.reserveCapacity(n / 256 + 16)
-        spans.reserveCapacity(n / 16 + 64)
+        reserveSpans(n / 16 + 64)
         var open: [Int] = []          // indexes into `entries` of the elements not yet closed
         var rootClosed = false
         let bodyStart = i
@@ -202,15 +245,22 @@ struct XMLScanner {
         let tagID = tagIndex(data, nameStart, i)
         var tag: String { tagNames[Int(tagID)] }   // for messages
         let tagLength = i - nameStart
-        let first = spans.count
+        let first = spanCount
         // Two bits a name's hash, from two places in it (a two-bit Bloom filter): a second look
         // only when a name finds both its bits set, about a fifth as often as with one bit for
         // a tag of 18 attributes.
         var seen: UInt64 = 0, seen2: UInt64 = 0
-        let previousHalf = memoHalf
-        let previousCount = min(currentCount, 64)
-        memoHalf = 64 - memoHalf
+        let slot = SpanTable.slot(tagID)
+        memo = table.memo + slot * 64
+        // How many attributes the previous tag of this name had (-1: none before).
+        let previousAll = table.counts[slot]
+        let previousCount = min(max(previousAll, 0), 64)
         currentCount = 0
+        defer { table.counts[slot] = currentCount }
+        // The attributes that have the previous start tag's names at the same places, each
+        // `name="value"` in printable ASCII after one space: only the value's end to find.
+        let repeated = repeatedNames(data, &i, previousCount: previousCount, seen: &seen, seen2: &seen2)
+        currentCount = repeated
         while true {
             let beforeSpace = i
             if i < n, data[i] == 0x20 { i += 1 }   // the one space page sources write
@@ -219,35 +269,37 @@ struct XMLScanner {
             let b = data[i]
             if b == UInt8(ascii: ">") {
                 i += 1
-                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                let same = repeated == previousAll && spanCount - first == repeated
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same))
                 return (entries.count - 1, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spans.count, name: nameStart..<(nameStart + tagLength)))
+                let same = repeated == previousAll && spanCount - first == repeated
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same))
                 return (entries.count - 1, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
             // An attribute: name = "value"
             let attributeStart = i
-            let k = spans.count - first
+            let k = spanCount - first
             currentCount = k + 1
             if k < previousCount {
                 // The same plain text as the previous start tag's attribute at this place: the
                 // same name and value, read already (only the name's repetition is checked).
-                let p = memo[previousHalf + k]
+                let p = memo[k]
                 if p.length > 0, i + p.length <= n, Self.equal(data, p.start, i, p.length) {
                     let shift = UInt32(truncatingIfNeeded: i - p.start)
-                    var s = spans[p.span]
+                    var s = spanBase[p.span]
                     s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
                     let bit: UInt64 = 1 << (p.hash >> 58), bit2: UInt64 = 1 << ((p.hash >> 52) & 63)
                     if seen & bit != 0, seen2 & bit2 != 0 {
                         try checkRepeated(data, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
                     }
                     seen |= bit; seen2 |= bit2
-                    if k < 64 { memo[memoHalf + k] = Written(hash: p.hash, span: spans.count, start: i, length: p.length) }
-                    spans.append(s)
+                    if k < 64 { memo[k] = Written(hash: p.hash, span: spanCount, start: i, length: p.length, nameLength: p.nameLength) }
+                    appendSpan(s)
                     i += p.length
                     continue
                 }
@@ -261,8 +313,8 @@ struct XMLScanner {
                     try checkRepeated(data, i, nameTo, first: first, at: attributeStart, tag: tag)
                 }
                 seen |= bit; seen2 |= bit2
-                if k < 64 { memo[memoHalf + k] = Written(hash: hash, span: spans.count, start: i, length: valueTo + 1 - i) }
-                spans.append(AttributeSpan(nameFrom: UInt32(i), nameTo: UInt32(nameTo), valueFrom: UInt32(nameTo + 2), valueTo: UInt32(valueTo), raw: false))
+                if k < 64 { memo[k] = Written(hash: hash, span: spanCount, start: i, length: valueTo + 1 - i, nameLength: nameTo - i) }
+                appendSpan(AttributeSpan(nameFrom: UInt32(i), nameTo: UInt32(nameTo), valueFrom: UInt32(nameTo + 2), valueTo: UInt32(valueTo), raw: false))
                 i = valueTo + 1
                 continue
             }
@@ -316,18 +368,71 @@ struct XMLScanner {
             }
             // Plain: no reference, tab or line break, nothing over ASCII (no line or continuation passed).
             let plain = !raw && line == lineBefore && continuations == continuationsBefore
-            if k < 64 { memo[memoHalf + k] = Written(hash: hash, span: spans.count, start: attributeStart, length: plain ? i + 1 - attributeStart : 0) }
-            spans.append(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
+            if k < 64 { memo[k] = Written(hash: hash, span: spanCount, start: attributeStart, length: plain ? i + 1 - attributeStart : 0, nameLength: 0) }
+            appendSpan(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
             i += 1
         }
+    }
+
+    /// The attributes from `i` (just after the tag's name or an attribute) that repeat the
+    /// previous start tag's names at the same places: each one space, the same ASCII name as
+    /// the previous tag's attribute there, `="`, and a value of printable ASCII (no `<`, `&`,
+    /// quote, tab, line break or byte over ASCII) found 16 bytes at a time up to its quote.
+    /// They need no check for a repeated name (the previous tag's names differ, or it was
+    /// refused) and no step of the place count (nothing in them moves the line or column).
+    /// Stops at the first attribute that is anything else, leaving `i` before it for the
+    /// general steps; returns how many it read.
+    @inline(__always)
+    private mutating func repeatedNames(_ data: UnsafeBufferPointer<UInt8>, _ i: inout Int, previousCount: Int,
+                                        seen: inout UInt64, seen2: inout UInt64) -> Int {
+        let n = data.count
+        let base = data.baseAddress!
+        var at = i
+        var k = 0
+        while k < previousCount {
+            let p = memo[k]
+            let length = p.nameLength
+            let valueFrom = at + length + 3
+            // ` name="` (the previous tag's name and the `="` after it, compared at once) and 16
+            // bytes of the value there to read (so 16 at both names: the previous is before).
+            guard length > 0, valueFrom + 16 <= n, base[at] == 0x20 else { break }
+            if length <= 14 {
+                guard Self.same16(base + at + 1, base + p.start, length + 2) else { break }
+            } else {
+                guard cbytescan_equal(base + at + 1, base + p.start, length + 2, base + n) != 0 else { break }
+            }
+            var j = valueFrom
+            var m: UInt32 = 0
+            while j + 16 <= n {
+                m = Self.valueStopsAndQuotes(base + j)
+                if m & 0xFFFF != 0 { break }
+                j += 16
+            }
+            guard m & 0xFFFF != 0 else { break }
+            let stop = m.trailingZeroBitCount
+            // The first stop must be the quote (its bit in the high half).
+            guard (m >> 16) >> stop & 1 != 0 else { break }
+            j += stop
+            seen |= 1 << (p.hash >> 58); seen2 |= 1 << ((p.hash >> 52) & 63)
+            // The same name: only where it is now changes (the memory of the previous tag is
+            // this tag's as each attribute is read).
+            let w = memo + k
+            w.pointee.span = spanCount; w.pointee.start = at + 1; w.pointee.length = j - at
+            appendSpan(AttributeSpan(nameFrom: UInt32(truncatingIfNeeded: at + 1), nameTo: UInt32(truncatingIfNeeded: at + 1 + length),
+                                       valueFrom: UInt32(truncatingIfNeeded: valueFrom), valueTo: UInt32(truncatingIfNeeded: j), raw: false))
+            at = j + 1
+            k += 1
+        }
+        i = at
+        return k
     }
 
     /// Another name of this tag may have the same hash (both its bits were set): the names before it, by length
     /// and bytes.
     private mutating func checkRepeated(_ data: UnsafeBufferPointer<UInt8>, _ nameFrom: Int, _ nameTo: Int,
                                         first: Int, at attributeStart: Int, tag: String) throws(ImportError) {
-        for k in first..<spans.count {
-            let s = spans[k]
+        for k in first..<spanCount {
+            let s = spanBase[k]
             if Int(s.nameTo - s.nameFrom) == nameTo - nameFrom, Self.same(data, s.nameFrom, s.nameTo, nameFrom, nameTo) {
                 throw error(at: attributeStart, data, "attribute \(Self.string(data, nameFrom, nameTo)) is written twice in <\(tag)>")
             }
@@ -368,6 +473,20 @@ struct XMLScanner {
             k += 1
         }
         return nil
+    }
+
+    /// `cbytescan_value_stops_quotes16`: the stops of a double-quoted value among the 16 bytes
+    /// at `p` (low half) and its quotes (high half).
+    @inline(__always)
+    static func valueStopsAndQuotes(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        cbytescan_value_stops_quotes16(p, UInt8(ascii: "\""))
+    }
+
+    /// `cbytescan_same16`: whether the first `count` (1...16) bytes at `a` and `b` are the
+    /// same, 16 bytes readable at both.
+    @inline(__always)
+    static func same16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        cbytescan_same16(a, b, count) != 0
     }
 
     /// Whether the `count` bytes at `a` and at `b` are the same (both runs inside `d`).
@@ -610,6 +729,43 @@ struct XMLScanner {
         let id = Int32(tagNames.count - 1)
         tags[hash] = (from, to, id)
         return id
+    }
+}
+
+/// The memory the reader writes the attributes' spans into (and its memory of the previous
+/// start tag's attributes), freed with the page's table (`PageTree`) that keeps it.
+final class SpanTable {
+    private(set) var base: UnsafeMutablePointer<AttributeSpan>
+    /// `XMLScanner.Written` for the first 64 attributes of the previous start tag of each
+    /// name (`slot`), 64 a name.
+    let memo: UnsafeMutablePointer<XMLScanner.Written>
+    /// How many attributes that tag had, -1 before the first.
+    let counts: UnsafeMutablePointer<Int>
+    static let slots = 65
+
+    /// A tag's memory: one for each of the first 64 names, one for all the others.
+    @inline(__always) static func slot(_ tag: Int32) -> Int { min(Int(tag), slots - 1) }
+
+    init() {
+        base = UnsafeMutablePointer<AttributeSpan>.allocate(capacity: 0)
+        // Read only where written (`counts` says how many).
+        memo = UnsafeMutablePointer<XMLScanner.Written>.allocate(capacity: 64 * Self.slots)
+        counts = UnsafeMutablePointer<Int>.allocate(capacity: Self.slots)
+        counts.initialize(repeating: -1, count: Self.slots)
+    }
+
+    /// Moves the first `count` spans into memory for `capacity`.
+    func resize(_ capacity: Int, keeping count: Int) {
+        let bigger = UnsafeMutablePointer<AttributeSpan>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+    }
+
+    deinit {
+        base.deallocate()
+        memo.deallocate()
+        counts.deallocate()
     }
 }
 

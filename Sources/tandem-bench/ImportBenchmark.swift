@@ -7,11 +7,16 @@ import TandemPOSIX
 /// Android), against loading the catalog it produces (Docs/benchmarks.md#import).
 enum ImportBenchmark {
     static let nodes = 5_000
-    static let runs = 30
+    /// 30; `TANDEM_BENCH_IMPORT_RUNS` sets fewer (callgrind counts instructions alike in 3).
+    static let runs = ProcessInfo.processInfo.environment["TANDEM_BENCH_IMPORT_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 30
 
-    static func run() throws -> String {
+    static func run(only name: String? = nil) throws -> String {
+        let only = try name.map { n in
+            guard let p = Platform(rawValue: n) else { throw BenchError("import takes ios or android, not \(n)") }
+            return p
+        }
         var out = "import: a generated page source of \(nodes) XML elements, \(runs) runs each (median, p99)\n"
-        for platform in Platform.allCases {
+        for platform in Platform.allCases where only == nil || only == platform {
             let xml = Array(pageSource(platform, nodes: nodes).utf8)
             let file = PageSourceFile(name: "bench.xml", screenID: "bench", bytes: xml)
             let importer = PageSourceImporter(platform: platform)
@@ -46,6 +51,11 @@ enum ImportBenchmark {
             out += "    import / load: \(String(format: "%.1f", ratio))×\n"
         }
         return out
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     static func line(_ what: String, _ times: [UInt64], bytes: Int) -> String {

@@ -8,7 +8,7 @@ import Foundation
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
 //   tandem-bench hostile [modal] what one hostile app can make the service do (Docs/reliability.md); modal: only the rounds that change the whole order
-//   tandem-bench import        tandem import of a 5,000-element page source (Docs/benchmarks.md#import)
+//   tandem-bench import [ios|android]  tandem import of a 5,000-element page source (Docs/benchmarks.md#import)
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
 //                              a generated suite of 100 × 100 cases through tandem test
@@ -31,7 +31,8 @@ let usage = """
       policy-flood     the speech policy under a flood of events
       hostile          deep chains, huge texts and floods from one app through the service
       hostile modal    only its rounds of small lines that change the whole reading order
-      import           importing a 5,000-element page source (iOS, Android) against loading its catalog
+      import [ios|android]
+                       importing a 5,000-element page source (iOS, Android, or one) against loading its catalog
       suites [CATALOGS SCENARIOS]
                        a generated suite (default 100 catalogs × 100 scenarios) run as tandem
                        test runs it: -j1, -j2 and four shards (Docs/benchmarks.md)
@@ -134,7 +135,8 @@ case "suites":
     }
 case "import":
     do {
-        print(try ImportBenchmark.run(), terminator: "")
+        // `import ios` or `import android`: one platform only (to profile one).
+        print(try ImportBenchmark.run(only: args.count > 1 ? args[1] : nil), terminator: "")
         status = 0
     } catch {
         printErr("tandem-bench: error: \(error)")

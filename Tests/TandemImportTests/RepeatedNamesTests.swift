@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+@testable import TandemImport
+
+/// What the import reads faster when a start tag repeats the names of the previous tag with the
+/// same name (Docs/import.md#speed): the reader's run of such attributes, `PageTree.sameNames`,
+/// the facts found by place instead of by name, bounds read as whole numbers, and the byte
+/// helpers they use. Each must give what the general steps give.
+@Suite("Repeated attribute names: read by place, the same as by name")
+struct RepeatedNamesTests {
+    /// UiAutomator2's shape: the same names node after node, with, at random places, a name
+    /// changed, dropped, added or moved, values the run must leave to the general steps
+    /// (references, tabs, line breaks, text over ASCII, single quotes, spaces around `=`, two
+    /// spaces), long values and names, more than 64 attributes and more than 64 tag names.
+    /// `plain`: every attribute `name="value"` in printable ASCII after one space, at most 64
+    /// a tag (what the reader's run takes whole).
+    static func page(seed: UInt64, rows: Int, android: Bool, plain: Bool = false) -> String {
+        var random = SplitMix(seed)
+        let androidNames = ["index", "class", "text", "resource-id", "content-desc", "checkable", "checked", "clickable", "focusable",
+                            "package", "enabled", "scrollable", "long-clickable", "password", "selected", "displayed", "visible-to-user", "hint", "bounds"]
+        let iosNames = ["type", "value", "name", "label", "placeholderValue", "enabled", "visible", "accessible", "selected", "x", "y", "width", "height"]
+        let values = plain ? ["", "true", "false", "1", "Item", "Detail of an item that is long", "0", "[0,0][10,10]"]
+            : ["", "true", "false", "1", "Item", "Detail of an item that is long", "a &amp; b", "tab\there", "Zoë", "x\ny", "0", "[0,0][10,10]"]
+        let tags = android ? ["node", "android.widget.TextView", "android.widget.Switch"] : ["XCUIElementTypeStaticText", "XCUIElementTypeButton", "XCUIElementTypeCell"]
+        var out = android ? "<hierarchy rotation=\"0\">\n" : "<AppiumAUT>\n"
+        for row in 0..<rows {
+            var names = android ? androidNames : iosNames
+            switch random.next() % 12 {
+            case 0: names.remove(at: Int(random.next() % UInt64(names.count)))
+            case 1: names.insert("extra-name-\(random.next() % 3)", at: Int(random.next() % UInt64(names.count)))
+            case 2: names[Int(random.next() % UInt64(names.count))] += "x"
+            case 3: names.swapAt(Int(random.next() % UInt64(names.count)), Int(random.next() % UInt64(names.count)))
+            case 4 where !plain: names += (0..<70).map { "wide\($0)" }
+            default: break
+            }
+            let tag = random.next() % 10 == 0 ? "Tag\(random.next() % 80)" : tags[Int(random.next() % UInt64(tags.count))]
+            out += "  <\(tag)"
+            for name in names {
+                var value = values[Int(random.next() % UInt64(values.count))]
+                if name == "bounds" { value = "[0,\(row * 10)][1080,\(row * 10 + 10)]" }
+                let form = plain ? 40 : random.next() % 40
+                switch form {
+                case 0: out += " \(name)='\(value)'"
+                case 1: out += " \(name) = \"\(value)\""
+                case 2: out += "  \(name)=\"\(value)\""
+                case 3: out += "\n    \(name)=\"\(value)\""
+                default: out += " \(name)=\"\(value)\""
+                }
+            }
+            out += "/>\n"
+        }
+        return out + (android ? "</hierarchy>\n" : "</AppiumAUT>\n")
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(_ seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func names(_ tree: PageTree, _ i: Int) -> [String] {
+        tree.bytes.withUnsafeBufferPointer { d in
+            tree.attributes[i].map { k in XMLScanner.string(d, Int(tree.spans[Int(k)].nameFrom), Int(tree.spans[Int(k)].nameTo)) }
+        }
+    }
+
+    static func plainTrees() throws -> [PageTree] {
+        try (1...6 as ClosedRange<UInt64>).flatMap { seed in
+            try [true, false].map { try PageTree(Array(page(seed: seed, rows: 150, android: $0, plain: true).utf8), file: "plain.xml") }
+        }
+    }
+
+    /// The generated pages and every fixture that reads.
+    static func trees() throws -> [PageTree] {
+        var trees = try plainTrees()
+        for seed in 1...12 as ClosedRange<UInt64> {
+            for android in [true, false] {
+                trees.append(try PageTree(Array(page(seed: seed, rows: 150, android: android).utf8), file: "g.xml"))
+            }
+        }
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+        for folder in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where folder.hasPrefix("import") {
+            let files = FileManager.default.enumerator(atPath: fixtures.appendingPathComponent(folder).path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".xml") {
+                let data = try Data(contentsOf: fixtures.appendingPathComponent(folder).appendingPathComponent(file))
+                if let tree = try? PageTree(Array(data), file: file) { trees.append(tree) }
+            }
+        }
+        return trees
+    }
+
+    @Test("an element has sameNames only when its names are those of the previous element of its slot, in order")
+    func sameNamesIsTrue() throws {
+        for tree in try Self.trees() {
+            var last: [Int: [String]] = [:]
+            for i in 0..<tree.count {
+                let names = Self.names(tree, i)
+                let slot = tree.slot(i)
+                if tree.sameNames[i] {
+                    #expect(last[slot] == names, "\(tree.file) element \(i): \(names) after \(last[slot] ?? [])")
+                }
+                last[slot] = names
+            }
+        }
+        // Where every attribute is plain, it is said whenever it holds (the reader's run takes
+        // the whole tag), and a page of rows has many.
+        var said = 0
+        for tree in try Self.plainTrees() {
+            var last: [Int: [String]] = [:]
+            for i in 0..<tree.count {
+                let names = Self.names(tree, i)
+                let slot = tree.slot(i)
+                #expect(tree.sameNames[i] == (last[slot] == names), "\(tree.file) element \(i)")
+                if tree.sameNames[i] { said += 1 }
+                last[slot] = names
+            }
+        }
+        #expect(said > 500)
+    }
+
+    @Test("the facts found by place are the facts found by name, on every element")
+    func factsByPlace() throws {
+        for tree in try Self.trees() {
+            let android = AndroidFacts.all(tree)
+            let ios = IOSFacts.all(tree)
+            tree.bytes.withUnsafeBufferPointer { d in
+                for i in 0..<tree.count {
+                    #expect(android[i] == AndroidFacts(tree, i, d), "\(tree.file) element \(i)")
+                    #expect(ios[i] == IOSFacts(tree, i, d), "\(tree.file) element \(i)")
+                }
+            }
+        }
+    }
+
+    @Test("generated pages of repeated names read to XMLParser's tree, and refusals in the run name their place")
+    func sameTreeAsXMLParser() throws {
+        for seed in 1...6 as ClosedRange<UInt64> {
+            for android in [true, false] {
+                let data = Array(Self.page(seed: seed, rows: 60, android: android).utf8)
+                let root = try PageSourceReader.read(data, file: "g.xml")
+                let theirs = try #require(FoundationTree.read(Data(data)))
+                #expect(FoundationTree(root) == theirs, "seed \(seed)")
+                // The table the rules read has the same values.
+                let tree = try PageTree(data, file: "g.xml")
+                for i in 1..<tree.count {
+                    let names = Self.names(tree, i)
+                    for (k, span) in tree.attributes[i].enumerated() {
+                        #expect(tree.string(Int(span)) == root.children[i - 1][names[k]], "seed \(seed) element \(i) \(names[k])")
+                    }
+                }
+            }
+        }
+        let row = "<n a=\"1\" bb=\"22\" ccc=\"long value over sixteen bytes\"/>\n"
+        let cases: [(String, String)] = [
+            ("<r>\n" + row + "<n a=\"1\" bb=\"2<\" ccc=\"3\"/>\n</r>\n", "t.xml:3:15: malformed XML: \"<\" in the value of attribute bb (write &lt;)"),
+            ("<r>\n" + row + "<n a=\"1\" bb=\"2\" a=\"3\"/>\n</r>\n", "t.xml:3:17: malformed XML: attribute a is written twice in <n>"),
+            ("<r>\n" + row + "<n a=\"1\" bb=\"2\" ccc=\"é\" bb=\"3\"/>\n</r>\n", "t.xml:3:25: malformed XML: attribute bb is written twice in <n>"),
+            ("<r>\n" + row + "<n a=\"1\" bb=\"\u{01}\"/>\n</r>\n", "t.xml:3:14: malformed XML: a character XML does not allow (U+0001)"),
+            ("<r>\n" + row + "<n a=\"1\" bb=\"22\" ccc=\"long value over sixteen", "t.xml:3:46: malformed XML: the file ends inside the value of attribute ccc of <n> (opened at line 3, column 22); is it truncated?"),
+        ]
+        for (xml, expected) in cases {
+            #expect(XMLScannerTests.refusal(xml) == expected, "\(xml)")
+        }
+    }
+
+    @Test("bounds written as whole numbers read as the general reader reads them")
+    func wholeBounds() {
+        let cases = ["[0,0][1080,2400]", "[-3,5][40,-9]", "[-0,0][4,4]", "[007,8][9,10]", "[123456789012345,1][2,3]",
+                     "[1234567890123456,1][2,3]", "[1,2][3]", "[1,2][3,4", "[1,2][3,4]x", "[--1,2][3,4]", "[1.5,2][3,4]",
+                     "[ 1,2][3,4]", "[1,2] [3,4]", "[,2][3,4]", "[1,2][3,-]", "[1,2][3,4][5,6]", "[a,2][3,4]", ""]
+        for text in cases {
+            var s = text
+            let whole = s.withUTF8 { AndroidRules.wholePixels($0) }
+            let any = s.withUTF8 { AndroidRules.anyPixels($0) }
+            if let whole {
+                #expect(any.map { [$0.0, $0.1, $0.2, $0.3] } == [whole.0, whole.1, whole.2, whole.3], "\(text)")
+                #expect(any.map { [$0.0.sign, $0.1.sign, $0.2.sign, $0.3.sign] } == [whole.0.sign, whole.1.sign, whole.2.sign, whole.3.sign], "\(text)")
+            }
+            let all = s.withUTF8 { AndroidRules.pixels(bytes: $0) }
+            #expect(all.map { [$0.0, $0.1, $0.2, $0.3] } == any.map { [$0.0, $0.1, $0.2, $0.3] }, "\(text)")
+        }
+        // Whole numbers are read by the fast path (not left to the general one).
+        var s = "[0,180][1080,360]"
+        #expect(s.withUTF8 { AndroidRules.wholePixels($0) } != nil)
+    }
+
+    @Test("the byte helpers: every byte at every place, against their definitions")
+    func byteHelpers() {
+        var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+        for place in 0..<16 {
+            for b in 0...255 {
+                block[place] = UInt8(b)
+                let r = block.withUnsafeBufferPointer { XMLScanner.valueStopsAndQuotes($0.baseAddress!) }
+                let stop = b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x3C || b == 0x26
+                #expect(r & 0xFFFF == (stop ? 1 << place : 0), "byte \(b) at \(place)")
+                #expect(r >> 16 == (b == 0x22 ? 1 << place : 0), "byte \(b) at \(place)")
+            }
+            block[place] = UInt8(ascii: "a")
+        }
+        let a = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 3) }
+        for count in 1...16 {
+            a.withUnsafeBufferPointer { p in #expect(XMLScanner.same16(p.baseAddress!, p.baseAddress!, count)) }
+            for place in 0..<16 {
+                var b = a
+                b[place] ^= 0x40
+                let same = a.withUnsafeBufferPointer { p in b.withUnsafeBufferPointer { q in XMLScanner.same16(p.baseAddress!, q.baseAddress!, count) } }
+                #expect(same == (place >= count), "a difference at \(place) of \(count)")
+            }
+        }
+    }
+}
