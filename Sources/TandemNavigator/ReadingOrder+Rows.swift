@@ -36,6 +36,8 @@ extension ReadingOrder {
         var extents: [Int: (start: Int, count: Int, stretch: Int)]
         var newFlat: [Int: [Int]]
         var oldFlat: Set<Int>
+        /// Children-list slots read to put units at the same left edge in declaration order.
+        var declarationLooked = 0
     }
 
     /// Repairs scope `s` by re-forming the rows the pending changes touch. `.cannot` (nothing
@@ -116,9 +118,10 @@ extension ReadingOrder {
             return RowsPlan(stretches: [], ranges: [], removed: [], inserted: [], leaving: [], building: [:],
                             extents: [:], newFlat: found.newFlat, oldFlat: found.oldFlat)
         }
+        var declared = DeclarationOrder(screen)
         let stretches = rows.reform(removed: removed, inserted: inserted.map { ($0.element, $0.unit.frame) },
                                              threshold: rowThreshold, rightToLeft: rightToLeft,
-                                             before: { screen.comesBefore($0, $1) })
+                                             before: { declared.before($0, $1) })
         // Each stretch's old rows' elements: contiguous, each unit's after the one before.
         var extents: [Int: (start: Int, count: Int, stretch: Int)] = [:]
         var ranges: [Range<Int>] = []
@@ -147,12 +150,13 @@ extension ReadingOrder {
         }
         return RowsPlan(stretches: stretches, ranges: ranges, removed: removed.map(\.unit), inserted: inserted,
                         leaving: leaving, building: building, extents: extents,
-                        newFlat: found.newFlat, oldFlat: found.oldFlat)
+                        newFlat: found.newFlat, oldFlat: found.oldFlat, declarationLooked: declared.looked)
     }
 
     /// Splices the re-formed rows into the order and keeps the scope's rows.
     private mutating func commit(_ plan: RowsPlan, _ s: Int, _ sStart: Int, _ units: Units, _ screen: Screen,
                                  _ work: inout RepairWork) -> RowsOutcome {
+        declarationLooked &+= plan.declarationLooked
         guard var rows = sortedRows.removeValue(forKey: s) else { return .cannot }
         for (c, kids) in plan.newFlat { rows.setFlat(c, kids) }
         for c in plan.oldFlat where plan.newFlat[c] == nil { rows.setFlat(c, nil) }
@@ -204,10 +208,7 @@ extension ReadingOrder {
             unitsLookedAt &+= stretch.new.reduce(0) { $0 + $1.units.count } + stretch.old.count
         }
         rowRepairs &+= 1
-        // Bottom up: a stretch's range still counts the elements above it as they were.
-        for j in plan.stretches.indices.reversed() {
-            splice(plan.ranges[j], with: contents[j], screen, around: around)
-        }
+        splice(plan.ranges, with: contents, screen, around: around)
         for (c, scope) in built.scopes { scopes[c] = scope }
         for (c, r) in built.rows { sortedRows[c] = r }
         for g in plan.building.keys { scopes[s]!.inner.insert(g) }
