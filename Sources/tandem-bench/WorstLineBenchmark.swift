@@ -39,7 +39,7 @@ enum WorstLineBenchmark {
         case editsToFront
         /// The 49,990-child list sent whole, reversed.
         case wholeListReversed
-        /// 200 chains 249 deep (as many as fit at the element limit) under a row of the big screen.
+        /// As many chains 248 deep as fit, under a row of a screen holding the rest of the limit.
         case chainsOnBig
     }
 
@@ -77,9 +77,12 @@ enum WorstLineBenchmark {
         precondition(line.count <= maxLine, "the \(shape) line is \(line.count) bytes, over maxLine")
         let load = loadAverage()
         app.line += 1
+        let perf = PerfControl()
+        perf?.send("enable")
         let c0 = threadCPU(), w0 = Monotonic.now()
         app.core.apply(.clientLine("app", line: app.line, bytes: line), at: app.now)
         let w1 = Monotonic.now(), c1 = threadCPU()
+        perf?.send("disable")
         for item in app.core.takeOutbox() {
             if case .send(_, .error(let e)) = item { fatalError("the \(shape) line was refused: \(e)") }
         }
@@ -173,9 +176,9 @@ enum WorstLineBenchmark {
             bigList(&app, count: rows)
             return #"{"type":"update","nodes":[{"id":"list","children":["# + (0..<rows).reversed().map { "\"r\($0)\"" }.joined(separator: ",") + "]}]}"
         case .chainsOnBig:
-            // As many chains 249 deep as fit in the line, under a row of a screen holding the
-            // rest of the element limit.
-            let depth = 249
+            // As many chains as deep as allowed (the row is 2 below the root) as fit in the
+            // line, under a row of a screen holding the rest of the element limit.
+            let depth = Screen.maxDepth - 2
             var kids: [String] = [], nodes: [String] = []
             var size = #"{"type":"update","nodes":[{"id":"r5","label":"Row 5","frame":[0,220,390,44],"children":[]}]}"#.utf8.count
             var chains = 0
@@ -195,4 +198,27 @@ enum WorstLineBenchmark {
     }
 
     static func ms(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1e6) }
+}
+
+/// `perf record -D -1 --control=fifo:CTL,ACK` sampling only the measured line: with
+/// `TANDEM_BENCH_PERF_CTL` and `TANDEM_BENCH_PERF_ACK` naming those fifos, the benchmark
+/// enables the events just before the line and disables them after it (the setups, which
+/// cost more than the line, stay out of the profile).
+struct PerfControl {
+    let ctl: Int32, ack: Int32
+
+    init?() {
+        guard let c = ProcessInfo.processInfo.environment["TANDEM_BENCH_PERF_CTL"],
+              let a = ProcessInfo.processInfo.environment["TANDEM_BENCH_PERF_ACK"] else { return nil }
+        ctl = open(c, O_WRONLY)
+        ack = open(a, O_RDONLY)
+        guard ctl >= 0, ack >= 0 else { return nil }
+    }
+
+    func send(_ command: String) {
+        let bytes = Array((command + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(ctl, $0.baseAddress, $0.count) }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        _ = buffer.withUnsafeMutableBytes { read(ack, $0.baseAddress, $0.count) }
+    }
 }

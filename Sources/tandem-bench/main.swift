@@ -182,7 +182,7 @@ case "policy-flood":
     print(PolicyFloodBenchmark.run())
     status = 0
 case "hostile" where args.count >= 2 && args[1] == "worst":
-    print(WorstLineBenchmark.run(only: args.count >= 3 ? args[2] : nil, runs: args.count >= 4 ? Int(args[3]) ?? 5 : 5))
+    print(WorstLineBenchmark.run(only: args.count >= 3 && args[2] != "all" ? args[2] : nil, runs: args.count >= 4 ? Int(args[3]) ?? 5 : 5))
     status = 0
 case "hostile":
     print(args.count >= 2 && args[1] == "modal" ? HostileBenchmark.runModalRounds(only: args.count >= 3 ? args[2] : nil) : HostileBenchmark.run())
