@@ -125,7 +125,7 @@ extension ReadingOrder {
         // another order, a container of thousands shown): sorting the scope whole costs less
         // than placing each (issue 27: 49,990 rows re-placed one by one took 230 ms).
         let placing = removed.count + inserted.count
-        if placing >= Self.wholeRebuildMinimum && placing >= rows.units.count { return nil }
+        if placing >= Self.wholeRebuildMinimum && placing * 4 >= rows.units.count { return nil }
         var declared = DeclarationOrder(screen)
         let stretches = rows.reform(removed: removed, inserted: inserted.map { ($0.element, $0.unit.frame) },
                                              threshold: rowThreshold, rightToLeft: rightToLeft,
