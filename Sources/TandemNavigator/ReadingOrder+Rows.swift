@@ -61,6 +61,10 @@ extension ReadingOrder {
     private func analyze(_ s: Int, _ sStart: Int, _ pending: RepairWork.Pending, _ change: Change, _ units: Units,
                          _ screen: Screen) -> (RowsPlan?, Int) {
         guard let rows = sortedRows[s] else { return (nil, 0) }
+        // As many elements to place as a quarter of the scope's units: sorted whole, without
+        // first working out what each would move (as `plan` would decide anyway).
+        let placing = pending.placed.count + pending.fresh.count
+        if placing >= Self.wholeRebuildMinimum && placing * 4 >= rows.units.count { return (nil, 0) }
         var found = FoundUnits()
         if pending.ownChildren {
             if let d = change.edited[s] {
