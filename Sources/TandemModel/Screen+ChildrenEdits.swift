@@ -2,9 +2,9 @@
 ///
 /// An edit changes one children list: each id it removes is found in the list and taken out,
 /// and its insertions go in after a child found in the list. Done on the list's array, each
-/// edit scans and moves the list, so one line of 16,000 edits moving a child of a 49,990-child
-/// list cost 16,000 scans of it (issue 27: 0.7–1 s of the session thread), and one edit
-/// removing 48,000 of its children, the last first, scanned it for each. Now a list that more
+/// edit scans and moves the list, so one line of 13,800 edits moving a child of a 49,990-child
+/// list cost 13,800 scans of it (issue 27: about 1 s of the session thread), and one edit
+/// removing all 49,990 of its children, the last first, scanned it for each. Now a list that more
 /// than one edit changes (and that is long enough for it to matter) is linked while the
 /// edits run — each child knows its neighbours, so a removal or an insertion is a few writes —
 /// and written back as an array once at the end; an edit removing many ids from an array
@@ -53,7 +53,7 @@ extension Screen {
         elements[p].children = []
         var work = 0
         // Taken out of the table while it grows: a copy left there would make each edit copy
-        // the whole delta (16,000 edits of one list copied it 16,000 times).
+        // the whole delta (13,800 edits of one list copied it 13,800 times).
         var delta = deltas.removeValue(forKey: p) ?? ChildrenDelta(parent: p, removed: [], inserted: [])
         if edit.remove.count > Self.filteredMinimum {
             let gone = Set(edit.remove.map { index[$0]! })
@@ -90,7 +90,7 @@ extension Screen {
     private mutating func applyLinked(_ edit: TreeUpdate.ChildrenEdit, _ p: Int, _ links: inout ChildLinks,
                                       into deltas: inout [Int: ChildrenDelta], detached: inout [Int]) {
         // Taken out of the table while it grows: a copy left there would make each edit copy
-        // the whole delta (16,000 edits of one list copied it 16,000 times).
+        // the whole delta (13,800 edits of one list copied it 13,800 times).
         var delta = deltas.removeValue(forKey: p) ?? ChildrenDelta(parent: p, removed: [], inserted: [])
         for c in edit.remove {
             let slot = index[c]!

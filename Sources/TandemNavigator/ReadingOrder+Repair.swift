@@ -29,7 +29,7 @@ extension ReadingOrder {
         // built whole instead: that costs the screen's elements, at most four times the change,
         // and skips what a repair spends on each element (its depth, the sets it is kept in,
         // its row), which made a megabyte update cost several times a megabyte screen (issue
-        // 27; at half the screen, 23,000 rows moved among 50,000 were repaired one by one).
+        // 27; at half the screen, 17,000 rows moved among 50,000 were repaired one by one).
         let touched = changed.count + restructured.count + edited.count + removed.count
         if touched >= Self.wholeRebuildMinimum && touched * 4 >= screen.liveCount {
             computeAll(screen)
