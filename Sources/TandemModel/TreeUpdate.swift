@@ -215,8 +215,13 @@ extension Screen {
         var change = TreeChange()
         change.content.reserveCapacity(nodes.count)
         if added > 0 {
-            elements.reserveCapacity(elements.count + max(0, added - free.count))
-            index.reserveCapacity(index.count + added)
+            // Grown geometrically: `reserveCapacity` makes room for exactly what is asked, so
+            // asking for one more at each update that adds an element copied the whole table
+            // (and rehashed the whole index) each time — 10 ms a one-row update at 50,000
+            // elements (issue 27).
+            let slots = elements.count + max(0, added - free.count)
+            if slots > elements.capacity { elements.reserveCapacity(max(slots, elements.capacity * 2)) }
+            if index.count + added > index.capacity { index.reserveCapacity(max(index.count + added, index.capacity * 2)) }
         }
         for k in nodes {
             if let slot = slots[k] {

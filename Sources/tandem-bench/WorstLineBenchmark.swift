@@ -41,6 +41,9 @@ enum WorstLineBenchmark {
         case wholeListReversed
         /// As many chains 248 deep as fit, under a row of a screen holding the rest of the limit.
         case chainsOnBig
+        /// One row added (an edit) to the 49,990 rows: a small line, for what an update that
+        /// adds an element costs on a full screen whatever its size.
+        case addOneRow
     }
 
     static func run(only name: String?, runs: Int = 5) -> String {
@@ -175,6 +178,9 @@ enum WorstLineBenchmark {
         case .wholeListReversed:
             bigList(&app, count: rows)
             return #"{"type":"update","nodes":[{"id":"list","children":["# + (0..<rows).reversed().map { "\"r\($0)\"" }.joined(separator: ",") + "]}]}"
+        case .addOneRow:
+            bigList(&app, count: rows)
+            return #"{"type":"update","nodes":[\#(row(60_000, y: 3))],"edits":[{"parent":"list","insert":["r60000"],"after":"r0"}]}"#
         case .chainsOnBig:
             // As many chains as deep as allowed (the row is 2 below the root) as fit in the
             // line, under a row of a screen holding the rest of the element limit.

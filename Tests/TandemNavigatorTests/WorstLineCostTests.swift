@@ -116,6 +116,25 @@ struct WorstLineCostTests {
         #expect(Set(change.removed) == Set(gone))
     }
 
+    @Test("1,000 updates each adding a row to 3,000 grow the element table and its index a few times, not every few updates")
+    func addingGrowsGeometrically() throws {
+        let nav = try Self.navigator(rows: 3_000)
+        var screen = nav.screen
+        var grown = 0, rehashed = 0
+        for k in 0..<1_000 {
+            let (elements, index) = (screen.elements.capacity, screen.index.capacity)
+            let id = "r\(10_000 + k)"
+            _ = try screen.apply(TreeUpdate(nodes: [Self.row(10_000 + k)], edits: [TreeUpdate.ChildrenEdit(parent: "list", insert: [id])]))
+            if screen.elements.capacity != elements { grown += 1 }
+            if screen.index.capacity != index { rehashed += 1 }
+        }
+        // Each growth copies the whole table (each rehash hashes every id): geometric growth
+        // does it about once here (before: room for exactly one more, a copy nearly every update).
+        #expect(grown <= 3, "the element table grew \(grown) times in 1,000 one-row updates")
+        #expect(rehashed <= 3, "the index grew \(rehashed) times in 1,000 one-row updates")
+        #expect(screen.liveCount == 4 + 4_000)
+    }
+
     @Test("random edits of a long and a short list in one update leave each list as the edits one by one on arrays")
     func linkedEditsMatchOneByOne() throws {
         var random = SplitMix64(seed: 27)
