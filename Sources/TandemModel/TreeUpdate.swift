@@ -61,6 +61,9 @@ public struct TreeChange: Sendable {
     public var removed: [String] = []
     /// The slots they had (empty now, `Element.isRemoved`).
     public var removedSlots: [Int] = []
+    /// Children-list slots the edits looked at, moved or wrote (`applyEdits`): tests check
+    /// that many edits of one long list cost the list once, not once an edit.
+    public var listWork = 0
 }
 
 /// How one children list changed: the children that left it (now elsewhere, or removed from
@@ -212,8 +215,13 @@ extension Screen {
         var change = TreeChange()
         change.content.reserveCapacity(nodes.count)
         if added > 0 {
-            elements.reserveCapacity(elements.count + max(0, added - free.count))
-            index.reserveCapacity(index.count + added)
+            // Grown geometrically: `reserveCapacity` makes room for exactly what is asked, so
+            // asking for one more at each update that adds an element copied the whole table
+            // (and rehashed the whole index) each time — 10 ms a one-row update at 50,000
+            // elements (issue 27).
+            let slots = elements.count + max(0, added - free.count)
+            if slots > elements.capacity { elements.reserveCapacity(max(slots, elements.capacity * 2)) }
+            if index.count + added > index.capacity { index.reserveCapacity(max(index.count + added, index.capacity * 2)) }
         }
         for k in nodes {
             if let slot = slots[k] {
@@ -231,7 +239,7 @@ extension Screen {
         }
         var deltas: [Int: ChildrenDelta] = [:]
         var detached: [Int] = []
-        for edit in update.edits { applyEdit(edit, into: &deltas, detached: &detached) }
+        change.listWork = applyEdits(update.edits, into: &deltas, detached: &detached)
         var dropped: [(child: Int, from: Int)] = []
         for k in nodes {
             guard let kids = update.nodes[k].childIDs else { continue }
@@ -374,33 +382,5 @@ extension Screen {
             }
         }
         return moved
-    }
-
-    /// Applies one checked edit: its removals, then its insertions where it says; notes what
-    /// changed in `deltas` and the children taken out in `detached`.
-    mutating func applyEdit(_ edit: TreeUpdate.ChildrenEdit, into deltas: inout [Int: ChildrenDelta], detached: inout [Int]) {
-        let p = index[edit.parent]!
-        // Taken out while it changes, so that the list is not copied.
-        var kids = elements[p].children
-        elements[p].children = []
-        var delta = deltas[p] ?? ChildrenDelta(parent: p, removed: [], inserted: [])
-        for c in edit.remove {
-            let slot = index[c]!
-            kids.remove(at: kids.firstIndex(of: slot)!)
-            if elements[slot].parent == p { elements[slot].parent = nil }
-            delta.removed.append(slot)
-            detached.append(slot)
-        }
-        let slots = edit.insert.map { index[$0]! }
-        let at = switch edit.place {
-        case .end: kids.count
-        case .after(let a): kids.firstIndex(of: index[a]!)! + 1
-        case .before(let b): kids.firstIndex(of: index[b]!)!
-        }
-        kids.insert(contentsOf: slots, at: at)
-        for c in slots { elements[c].parent = p }
-        delta.inserted += slots
-        elements[p].children = kids
-        deltas[p] = delta
     }
 }

@@ -51,6 +51,12 @@ public struct ReadingOrder: Sendable {
     /// tests check that random changes mostly take the first way.
     var rowRepairs = 0
     var wholeSorts = 0
+    /// Children-list slots read to order units at the same left edge by declaration
+    /// (`DeclarationOrder`): tests check that a long list is read once, not at each comparison.
+    var declarationLooked = 0
+    /// Order slots a splice moved or gave a position (`splice`): tests check that a change
+    /// touching many rows costs the order once, not once a row.
+    var spliced = 0
     /// Elements whose accessibility and frame a repair recomputed: tests check that a deep
     /// chain costs one each, as a wide list does.
     var computes = 0

@@ -150,8 +150,23 @@ struct ScopeRows: Sendable {
 
     /// Puts in the rows `reform` worked out, and the units' new places.
     mutating func replace(_ stretches: [Stretch], removed: [Int], inserted: [(element: Int, unit: Unit)]) {
-        // Bottom up: a stretch's old range still counts the rows above it as they were.
-        for s in stretches.reversed() { rows.replaceSubrange(s.old, with: s.new) }
+        if stretches.count <= 4 {
+            // Bottom up: a stretch's old range still counts the rows above it as they were.
+            for s in stretches.reversed() { rows.replaceSubrange(s.old, with: s.new) }
+        } else {
+            // Many stretches: the rows copied once, not moved once for each (which was
+            // quadratic in the rows when a change touched every row, issue 27).
+            var out: [Row] = []
+            out.reserveCapacity(rows.count + stretches.reduce(0) { $0 + $1.new.count - $1.old.count })
+            var at = 0
+            for s in stretches {
+                out += rows[at..<s.old.lowerBound]
+                out += s.new
+                at = s.old.upperBound
+            }
+            out += rows[at...]
+            rows = out
+        }
         for u in removed { units[u] = nil }
         for i in inserted { units[i.element] = i.unit }
     }

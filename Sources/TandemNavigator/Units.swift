@@ -160,27 +160,32 @@ struct Units {
     /// is less than the row threshold below that one's; equal places keep declaration order.
     func sortRows(_ units: [SortUnit]) -> [(top: Double, units: [SortUnit])]? {
         guard units.allSatisfy({ $0.frame != nil }) else { return nil }
-        let byTop = units.indices.sorted {
-            let a = units[$0].frame!, b = units[$1].frame!
-            return a.minY != b.minY ? a.minY < b.minY : $0 < $1
-        }
-        var rows: [(top: Double, members: [Int])] = []
-        for k in byTop {
-            let f = units[k].frame!
-            if let last = rows.last, abs(f.minY - last.top) < rowThreshold {
-                rows[rows.count - 1].members.append(k)
+        // The keys read out first, and the settings into locals: the comparisons read two
+        // arrays of numbers, and no closure captures `self` (a copy of this struct in each
+        // row's comparator retained and released all its references: a third of building
+        // 50,000 elements' order, issue 27).
+        let tops = units.map { $0.frame!.minY }, lefts = units.map { $0.frame!.minX }
+        let rightToLeft = rightToLeft, threshold = rowThreshold
+        let byTop = tops.indices.sorted { tops[$0] != tops[$1] ? tops[$0] < tops[$1] : $0 < $1 }
+        var rows: [(top: Double, units: [SortUnit])] = []
+        var k = 0
+        while k < byTop.count {
+            let top = tops[byTop[k]]
+            var end = k + 1
+            while end < byTop.count, abs(tops[byTop[end]] - top) < threshold { end += 1 }
+            if end == k + 1 {
+                rows.append((top, [units[byTop[k]]]))
             } else {
-                rows.append((f.minY, [k]))
+                let members = byTop[k..<end].sorted { a, b in
+                    // Left edges in both directions, as VoiceOver compares them.
+                    if lefts[a] != lefts[b] { return rightToLeft ? lefts[a] > lefts[b] : lefts[a] < lefts[b] }
+                    return a < b
+                }
+                rows.append((top, members.map { units[$0] }))
             }
+            k = end
         }
-        return rows.map { row in
-            (row.top, row.members.sorted {
-                let a = units[$0].frame!, b = units[$1].frame!
-                // Left edges in both directions, as VoiceOver compares them.
-                if a.minX != b.minX { return rightToLeft ? a.minX > b.minX : a.minX < b.minX }
-                return $0 < $1
-            }.map { units[$0] })
-        }
+        return rows
     }
 
     /// `sortRows` read out, or the units as declared.

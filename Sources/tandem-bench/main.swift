@@ -8,6 +8,7 @@ import Foundation
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
 //   tandem-bench hostile [modal] what one hostile app can make the service do (Docs/reliability.md); modal: only the rounds that change the whole order
+//   tandem-bench hostile worst [SHAPE]  the single lines within the limits that cost most (Docs/reliability.md#line-bound)
 //   tandem-bench import [ios|android]  tandem import of a 5,000-element page source (Docs/benchmarks.md#import)
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
@@ -31,6 +32,7 @@ let usage = """
       policy-flood     the speech policy under a flood of events
       hostile          deep chains, huge texts and floods from one app through the service
       hostile modal    only its rounds of small lines that change the whole reading order
+      hostile worst    the single lines within the limits that cost most, wall and CPU
       import [ios|android]
                        importing a 5,000-element page source (iOS, Android, or one) against loading its catalog
       suites [CATALOGS SCENARIOS]
@@ -180,6 +182,9 @@ case "suite-run":
     }
 case "policy-flood":
     print(PolicyFloodBenchmark.run())
+    status = 0
+case "hostile" where args.count >= 2 && args[1] == "worst":
+    print(WorstLineBenchmark.run(only: args.count >= 3 && args[2] != "all" ? args[2] : nil, runs: args.count >= 4 ? Int(args[3]) ?? 5 : 5))
     status = 0
 case "hostile":
     print(args.count >= 2 && args[1] == "modal" ? HostileBenchmark.runModalRounds(only: args.count >= 3 ? args[2] : nil) : HostileBenchmark.run())
