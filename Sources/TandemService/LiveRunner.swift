@@ -66,6 +66,8 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
 
     private let condition = NSCondition()
     private var inbox: [LiveInput] = []
+    /// What the runner has taken from `inbox` and not yet applied, in its fair order (the runner thread's).
+    private var pending = FairInbox()
     private var core: SessionCore
     /// The session's time, in ms since the run began: `clock` less `start`.
     public let clock: any RunnerClock
@@ -162,7 +164,7 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
         }
         while true {
             condition.lock()
-            while inbox.isEmpty {
+            while inbox.isEmpty && pending.isEmpty {
                 if let due = core.session.nextDeadline {
                     let wait = min(due, quitBy ?? due) - now
                     if wait <= 0 { break }
@@ -175,34 +177,58 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                     sleep(milliseconds: nil)
                 }
             }
-            let batch = inbox
-            inbox.removeAll()
+            takeInbox()
             condition.unlock()
 
-            var quit = false
-            var marks: [@Sendable (SessionSnapshot) -> Void] = []
+            // A round: what is pending now, taken in the fair order (`FairInbox`), each input an
+            // instant of its own at the round's time. What comes meanwhile — a key from another
+            // thread, a line the host reads between lines — joins the order and may go first; it
+            // is applied in this round, at its time, if its turn comes before the round's last.
             // What fell due while the runner was busy happens first, in time order, as a replay
             // of the recording plays it.
             let t = now
-            for input in batch {
-                switch input {
-                case .quit:
-                    core.record?(.stop, t)
-                    quit = true
-                case .quitWhenQuiet(let timeout):
-                    quitBy = t + timeout
-                case .mark(let done):
-                    marks.append(done)
-                case .session(let i):
-                    core.apply(i, at: t)
-                    if case .clientLine(let c, _, _) = i { running.lineHandled?(c) }
-                    // A terminal key bound to quit (the session resolved it: while typing, q types).
-                    if core.quitRequested {
+            let roundEnd = pending.mark
+            var left = pending.count
+            var quit = false
+            var marks: [@Sendable (SessionSnapshot) -> Void] = []
+            var hostRound = ContinuousClock.now
+            while true {
+                while let barrier = pending.readyBarrier() {
+                    switch barrier {
+                    case .quit:
                         core.record?(.stop, t)
                         quit = true
+                    case .quitWhenQuiet(let timeout):
+                        quitBy = t + timeout
+                    case .mark(let done):
+                        marks.append(done)
                     }
+                    if quit { break }
                 }
-                if quit { break }
+                if quit || left == 0 { break }
+                guard let (number, input) = pending.next() else { break }
+                if number < roundEnd { left -= 1 }
+                core.apply(input, at: t)
+                if case .clientLine(let c, _, _) = input { running.lineHandled?(c) }
+                // A terminal key bound to quit (the session resolved it: while typing, q types).
+                if core.quitRequested {
+                    core.record?(.stop, t)
+                    quit = true
+                    break
+                }
+                // Between two inputs: what other threads sent meanwhile, and, once the round has
+                // worked `hostRoundEvery`, what the clients sent (a server round that does not wait).
+                condition.lock()
+                takeInbox()
+                condition.unlock()
+                if let host = running.host, left > 0, ContinuousClock.now - hostRound >= Self.hostRoundEvery {
+                    running.deliver?(core.takeOutbox())
+                    host.flush()
+                    hostRound = ContinuousClock.now
+                    condition.lock()
+                    takeInbox()
+                    condition.unlock()
+                }
             }
             // Once stopped, time moves no further than the recording's `stop` (`t`): a replay
             // of the recording ends there too.
@@ -217,6 +243,18 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
             if let by = quitBy, core.session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
         }
+    }
+
+    /// How much of a round's work the runner does between two reads of its host's clients
+    /// (Docs/reliability.md#fair-rounds): a client's line that comes while another client's
+    /// round is applied waits for at most about this and one line.
+    static let hostRoundEvery: Duration = .milliseconds(1)
+
+    /// Moves what the inbox holds into `pending`, `condition` locked.
+    private func takeInbox() {
+        guard !inbox.isEmpty else { return }
+        for input in inbox { pending.add(input) }
+        inbox.removeAll(keepingCapacity: true)
     }
 
     /// Waits, `condition` locked, at most `ms` of the clock's time (nil: until input comes): on
