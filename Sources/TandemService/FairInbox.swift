@@ -73,8 +73,8 @@ struct FairInbox {
         case .session(let s):
             count += 1
             if let client = s.client {
-                if clients[client, default: Queue()].isEmpty { turns.append(client) }
-                clients[client]!.append((number, s))
+                if clients[client] == nil { turns.append(client) }
+                clients[client, default: Queue()].append((number, s))
             } else {
                 keys.append((number, s))
             }
