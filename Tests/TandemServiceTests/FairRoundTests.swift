@@ -147,11 +147,12 @@ struct FairRoundTests {
             }
         }
         r.oneRound { r.flood(from: 10, count: 256) }
-        #expect(r.barrier() != nil)
+        let isKey: ((time: Int, input: RecordedInput)) -> Bool = { if case .key(.next, _) = $0.input { true } else { false } }
+        #expect(waitUntil { ((try? r.recorded()) ?? []).contains(where: isKey) }, "the key was applied")
         let recorded = try r.recorded()
         let flood = Self.positions(of: 10..<266, in: recorded)
         try #require(flood.count == 256)
-        let key = try #require(recorded.firstIndex { if case .key(.next, _) = $0.input { true } else { false } })
+        let key = try #require(recorded.firstIndex(where: isKey))
         let before = flood.count { $0.index < key }
         #expect(before >= 1 && before <= 2, "the key was applied after \(before) of the round's 256 lines")
         #expect(flood.map(\.number) == Array(10..<266), "the app's lines in their order")
