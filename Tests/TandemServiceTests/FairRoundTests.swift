@@ -149,6 +149,8 @@ struct FairRoundTests {
         r.oneRound { r.flood(from: 10, count: 256) }
         let isKey: ((time: Int, input: RecordedInput)) -> Bool = { if case .key(.next, _) = $0.input { true } else { false } }
         #expect(waitUntil { ((try? r.recorded()) ?? []).contains(where: isKey) }, "the key was applied")
+        // Sent once the key is applied, the barrier comes after every line of the round.
+        #expect(r.barrier() != nil)
         let recorded = try r.recorded()
         let flood = Self.positions(of: 10..<266, in: recorded)
         try #require(flood.count == 256)
