@@ -14,9 +14,10 @@ public enum LiveInput: Sendable {
     /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
     case quitWhenQuiet(timeout: Milliseconds)
     case quit
-    /// A barrier: `done` is called on the runner thread with the session's state once the batch
-    /// holding it is handled, its replies delivered and the host flushed (which reads what the
-    /// clients have sent meanwhile into the inbox). `tandem test`'s app cases wait on it.
+    /// A barrier: `done` is called on the runner thread with the session's state once everything
+    /// sent before it is applied (Docs/reliability.md#fair-rounds), at the end of that round, its
+    /// replies delivered and the host flushed (which reads what the clients have sent meanwhile
+    /// into the inbox). `tandem test`'s app cases wait on it.
     case mark(@Sendable (SessionSnapshot) -> Void)
 }
 
@@ -46,13 +47,17 @@ public struct RunnerHost: Sendable {
 /// The same `SessionCore` as headless replays runs here; only the clock and the source of
 /// end-of-speech notices differ (`Session.SpeechTiming.live`: speech-dispatcher's notices
 /// while it is connected, estimates while it is not, so nothing waits for a daemon that is
-/// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`).
+/// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`). What is
+/// pending is taken in a fair order (`FairInbox`: keys first, clients in turn, barriers in
+/// place), a round at one time, so no client holds up a key or another client for more than
+/// about one of its lines (Docs/reliability.md#fair-rounds).
 public final class LiveRunner: @unchecked Sendable {  // inbox and published start under `condition`; `core`, `start` and `quitBy` are the runner thread's alone
     /// What the runner calls besides the session; set before `run` (it reads them once, at its start).
     public struct Hooks: Sendable {
-        /// Called on the runner thread after each batch of input is handled (tests, terminal view).
+        /// Called on the runner thread after each round of input is handled (tests, terminal view).
         public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
-        /// Called on the runner thread after each batch with what the service has for its clients.
+        /// Called on the runner thread after each round (and within one, before each read of the
+        /// host's clients) with what the service has for its clients.
         public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
         /// Called on the runner thread once a client's line is handled (the socket's backpressure).
         public var lineHandled: (@Sendable (ClientID) -> Void)?
