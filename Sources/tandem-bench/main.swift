@@ -7,7 +7,7 @@ import Foundation
 //   tandem-bench quick         1k and 100k, fewer repetitions (under 30 s)
 //   tandem-bench one SIZE      internal: measure one size, print the result as JSON
 //   tandem-bench policy-flood  the speech policy under a flood of events
-//   tandem-bench hostile [modal] what one hostile app can make the service do (Docs/reliability.md); modal: only the rounds that change the whole order; fair: a key's wait behind a round
+//   tandem-bench hostile [modal] what one hostile app can make the service do (Docs/reliability.md); modal: only the rounds that change the whole order
 //   tandem-bench import        tandem import of a 5,000-element page source (Docs/benchmarks.md#import)
 //   tandem-bench braille HOST  braille output latency against a real BRLTTY
 //   tandem-bench suites [CATALOGS SCENARIOS]
@@ -29,9 +29,9 @@ let usage = """
       full (default)   1k, 100k and 1M elements
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
-      hostile          deep chains, huge texts and floods from one app through the service
+      hostile          deep chains, huge texts and floods from one app through the service;
+                       hostile fair: a key's wait behind one client's round, through the runner
       hostile modal    only its rounds of small lines that change the whole reading order
-      hostile fair     a key's wait behind one client's round, through the live runner
       import           importing a 5,000-element page source (iOS, Android) against loading its catalog
       suites [CATALOGS SCENARIOS]
                        a generated suite (default 100 catalogs × 100 scenarios) run as tandem
