@@ -14,9 +14,10 @@ public enum LiveInput: Sendable {
     /// Stop once nothing is scheduled or said any more, or after `timeout` ms at the latest.
     case quitWhenQuiet(timeout: Milliseconds)
     case quit
-    /// A barrier: `done` is called on the runner thread with the session's state once the batch
-    /// holding it is handled, its replies delivered and the host flushed (which reads what the
-    /// clients have sent meanwhile into the inbox). `tandem test`'s app cases wait on it.
+    /// A barrier: `done` is called on the runner thread with the session's state once everything
+    /// sent before it is applied (Docs/reliability.md#fair-rounds), at the end of that round, its
+    /// replies delivered and the host flushed (which reads what the clients have sent meanwhile
+    /// into the inbox). `tandem test`'s app cases wait on it.
     case mark(@Sendable (SessionSnapshot) -> Void)
 }
 
@@ -46,13 +47,17 @@ public struct RunnerHost: Sendable {
 /// The same `SessionCore` as headless replays runs here; only the clock and the source of
 /// end-of-speech notices differ (`Session.SpeechTiming.live`: speech-dispatcher's notices
 /// while it is connected, estimates while it is not, so nothing waits for a daemon that is
-/// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`).
+/// gone). Each input is an instant of its own (`SessionCore.Instants.eachInput`). What is
+/// pending is taken in a fair order (`FairInbox`: keys first, clients in turn, barriers in
+/// place), a round at one time, so no client holds up a key or another client for more than
+/// about one of its lines (Docs/reliability.md#fair-rounds).
 public final class LiveRunner: @unchecked Sendable {  // inbox and published start under `condition`; `core`, `start` and `quitBy` are the runner thread's alone
     /// What the runner calls besides the session; set before `run` (it reads them once, at its start).
     public struct Hooks: Sendable {
-        /// Called on the runner thread after each batch of input is handled (tests, terminal view).
+        /// Called on the runner thread after each round of input is handled (tests, terminal view).
         public var afterEachBatch: (@Sendable (SessionSnapshot) -> Void)?
-        /// Called on the runner thread after each batch with what the service has for its clients.
+        /// Called on the runner thread after each round (and within one, before each read of the
+        /// host's clients) with what the service has for its clients.
         public var deliver: (@Sendable ([ServiceOutbox.Item]) -> Void)?
         /// Called on the runner thread once a client's line is handled (the socket's backpressure).
         public var lineHandled: (@Sendable (ClientID) -> Void)?
@@ -66,6 +71,8 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
 
     private let condition = NSCondition()
     private var inbox: [LiveInput] = []
+    /// What the runner has taken from `inbox` and not yet applied, in its fair order (the runner thread's).
+    private var pending = FairInbox()
     private var core: SessionCore
     /// The session's time, in ms since the run began: `clock` less `start`.
     public let clock: any RunnerClock
@@ -162,7 +169,7 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
         }
         while true {
             condition.lock()
-            while inbox.isEmpty {
+            while inbox.isEmpty && pending.isEmpty {
                 if let due = core.session.nextDeadline {
                     let wait = min(due, quitBy ?? due) - now
                     if wait <= 0 { break }
@@ -175,34 +182,58 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
                     sleep(milliseconds: nil)
                 }
             }
-            let batch = inbox
-            inbox.removeAll()
+            takeInbox()
             condition.unlock()
 
-            var quit = false
-            var marks: [@Sendable (SessionSnapshot) -> Void] = []
+            // A round: what is pending now, taken in the fair order (`FairInbox`), each input an
+            // instant of its own at the round's time. What comes meanwhile — a key from another
+            // thread, a line the host reads between lines — joins the order and may go first; it
+            // is applied in this round, at its time, if its turn comes before the round's last.
             // What fell due while the runner was busy happens first, in time order, as a replay
             // of the recording plays it.
             let t = now
-            for input in batch {
-                switch input {
-                case .quit:
-                    core.record?(.stop, t)
-                    quit = true
-                case .quitWhenQuiet(let timeout):
-                    quitBy = t + timeout
-                case .mark(let done):
-                    marks.append(done)
-                case .session(let i):
-                    core.apply(i, at: t)
-                    if case .clientLine(let c, _, _) = i { running.lineHandled?(c) }
-                    // A terminal key bound to quit (the session resolved it: while typing, q types).
-                    if core.quitRequested {
+            let roundEnd = pending.mark
+            var left = pending.count
+            var quit = false
+            var marks: [@Sendable (SessionSnapshot) -> Void] = []
+            var hostRound = ContinuousClock.now
+            while true {
+                while let barrier = pending.readyBarrier() {
+                    switch barrier {
+                    case .quit:
                         core.record?(.stop, t)
                         quit = true
+                    case .quitWhenQuiet(let timeout):
+                        quitBy = t + timeout
+                    case .mark(let done):
+                        marks.append(done)
                     }
+                    if quit { break }
                 }
-                if quit { break }
+                if quit || left == 0 { break }
+                guard let (number, input) = pending.next() else { break }
+                if number < roundEnd { left -= 1 }
+                core.apply(input, at: t)
+                if case .clientLine(let c, _, _) = input { running.lineHandled?(c) }
+                // A terminal key bound to quit (the session resolved it: while typing, q types).
+                if core.quitRequested {
+                    core.record?(.stop, t)
+                    quit = true
+                    break
+                }
+                // Between two inputs: what other threads sent meanwhile, and, once the round has
+                // worked `hostRoundEvery`, what the clients sent (a server round that does not wait).
+                condition.lock()
+                takeInbox()
+                condition.unlock()
+                if let host = running.host, left > 0, ContinuousClock.now - hostRound >= Self.hostRoundEvery {
+                    running.deliver?(core.takeOutbox())
+                    host.flush()
+                    hostRound = ContinuousClock.now
+                    condition.lock()
+                    takeInbox()
+                    condition.unlock()
+                }
             }
             // Once stopped, time moves no further than the recording's `stop` (`t`): a replay
             // of the recording ends there too.
@@ -217,6 +248,18 @@ public final class LiveRunner: @unchecked Sendable {  // inbox and published sta
             if let by = quitBy, core.session.isQuiet || now >= by { quit = true }
             if quit { return snapshot }
         }
+    }
+
+    /// How much of a round's work the runner does between two reads of its host's clients
+    /// (Docs/reliability.md#fair-rounds): a client's line that comes while another client's
+    /// round is applied waits for at most about this and one line.
+    static let hostRoundEvery: Duration = .milliseconds(1)
+
+    /// Moves what the inbox holds into `pending`, `condition` locked.
+    private func takeInbox() {
+        guard !inbox.isEmpty else { return }
+        for input in inbox { pending.add(input) }
+        inbox.removeAll(keepingCapacity: true)
     }
 
     /// Waits, `condition` locked, at most `ms` of the clock's time (nil: until input comes): on

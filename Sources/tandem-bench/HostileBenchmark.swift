@@ -259,10 +259,18 @@ enum HostileBenchmark {
     /// with frames (one sorted scope of 49,995), sent as a `screen` and four updates within
     /// the line limit.
     static func bigScreen(_ app: inout App, sheetModal: Bool) {
+        for line in bigScreenLines(sheetModal: sheetModal) { app.send(line) }
+        let rows = 12_498
+        precondition(app.session.navigator.screen.liveCount == 4 * rows + 8, "the benchmark's screen was refused")
+    }
+
+    /// `bigScreen`'s lines: a `screen`, then an update of each section's rows.
+    static func bigScreenLines(sheetModal: Bool) -> [String] {
+        var lines: [String] = []
         let rows = 12_498
         let sections = (0..<4).map { #"{"id":"s\#($0)"}"# }.joined(separator: ",")
         let sheet = #"{"id":"sheet","modal":\#(sheetModal),"frame":[0,100,390,300],"children":[{"id":"sheet.title","label":"Sheet","traits":["header"],"frame":[16,110,358,44]},{"id":"sheet.ok","label":"OK","traits":["button"],"frame":[16,300,358,44]}]}"#
-        app.send(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":["# + sections + "," + sheet + "]}}}")
+        lines.append(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":["# + sections + "," + sheet + "]}}}")
         for s in 0..<4 {
             var ids: [String] = [], nodes: [String] = []
             ids.reserveCapacity(rows); nodes.reserveCapacity(rows)
@@ -271,9 +279,9 @@ enum HostileBenchmark {
                 ids.append("\"r\(k)\"")
                 nodes.append(#"{"id":"r\#(k)","label":"Row \#(k)","frame":[0,\#(k * 44),390,44]}"#)
             }
-            app.send(#"{"type":"update","nodes":[{"id":"s\#(s)","children":["# + ids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
+            lines.append(#"{"type":"update","nodes":[{"id":"s\#(s)","children":["# + ids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
         }
-        precondition(app.session.navigator.screen.liveCount == 4 * rows + 8, "the benchmark's screen was refused")
+        return lines
     }
 
     /// One round (256 lines, the most a round hands on) of `shape` toggled back and forth on a
@@ -282,7 +290,19 @@ enum HostileBenchmark {
     static func modalRound(_ shape: ModalShape) -> UInt64 {
         var app = App()
         bigScreen(&app, sheetModal: shape == .hiddenModal)
-        let lines: [String] = (0..<256).map { k in
+        let bytes = roundLines(shape).map { Array($0.utf8) }
+        let start = Monotonic.now()
+        for (k, b) in bytes.enumerated() { app.core.apply(.clientLine("app", line: 100 + k, bytes: b), at: app.now) }
+        let held = Monotonic.now() - start
+        for item in app.core.takeOutbox() {
+            if case .send(_, .error(let e)) = item { fatalError("the benchmark's round was refused: \(e)") }
+        }
+        return held
+    }
+
+    /// The 256 lines of a round of `shape` (`bigScreen`'s ids).
+    static func roundLines(_ shape: ModalShape) -> [String] {
+        (0..<256).map { k in
             let on = k % 2 == 0
             switch shape {
             case .modal: return #"{"type":"set","id":"sheet","modal":\#(on)}"#
@@ -315,14 +335,6 @@ enum HostileBenchmark {
             case .layoutChanged: return #"{"type":"notify","notification":"layoutChanged"\#(on ? #","focus":"sheet.ok""# : "")}"#
             }
         }
-        let bytes = lines.map { Array($0.utf8) }
-        let start = Monotonic.now()
-        for (k, b) in bytes.enumerated() { app.core.apply(.clientLine("app", line: 100 + k, bytes: b), at: app.now) }
-        let held = Monotonic.now() - start
-        for item in app.core.takeOutbox() {
-            if case .send(_, .error(let e)) = item { fatalError("the benchmark's round was refused: \(e)") }
-        }
-        return held
     }
 
     /// The longest liblouis takes for one line at the braille cut (`BrailleText.maxCharacters`

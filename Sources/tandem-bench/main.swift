@@ -30,7 +30,8 @@ let usage = """
       full (default)   1k, 100k and 1M elements
       quick            1k and 100k elements, fewer repetitions
       policy-flood     the speech policy under a flood of events
-      hostile          deep chains, huge texts and floods from one app through the service
+      hostile          deep chains, huge texts and floods from one app through the service;
+                       hostile fair: a key's wait behind one client's round, through the runner
       hostile modal    only its rounds of small lines that change the whole reading order
       hostile worst    the single lines within the limits that cost most, wall and CPU
       import [ios|android]
@@ -187,7 +188,11 @@ case "hostile" where args.count >= 2 && args[1] == "worst":
     print(WorstLineBenchmark.run(only: args.count >= 3 && args[2] != "all" ? args[2] : nil, runs: args.count >= 4 ? Int(args[3]) ?? 5 : 5))
     status = 0
 case "hostile":
-    print(args.count >= 2 && args[1] == "modal" ? HostileBenchmark.runModalRounds(only: args.count >= 3 ? args[2] : nil) : HostileBenchmark.run())
+    if args.count >= 2 && args[1] == "fair" {
+        print(FairRoundBenchmark.run())
+    } else {
+        print(args.count >= 2 && args[1] == "modal" ? HostileBenchmark.runModalRounds(only: args.count >= 3 ? args[2] : nil) : HostileBenchmark.run())
+    }
     status = 0
 case "braille":
     if args.count >= 2 {
