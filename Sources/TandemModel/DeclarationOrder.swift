@@ -23,17 +23,10 @@ public struct DeclarationOrder {
         guard a != b else { return false }
         let pa = screen.elements[a].parent, pb = screen.elements[b].parent
         if pa == pb, let p = pa { return place(of: a, in: p) < place(of: b, in: p) }
-        func chain(_ x: Int) -> [Int] {
-            var out = [x]
-            while let p = screen.elements[out.last!].parent { out.append(p) }
-            return out.reversed()
+        switch screen.parting(a, b) {
+        case .ancestor(let aFirst): return aFirst
+        case .under(let parent, let x, let y): return place(of: x, in: parent) < place(of: y, in: parent)
         }
-        let ca = chain(a), cb = chain(b)
-        var k = 0
-        while k < ca.count, k < cb.count, ca[k] == cb[k] { k += 1 }
-        if k == ca.count { return true }     // a is an ancestor of b
-        if k == cb.count { return false }    // b is an ancestor of a
-        return place(of: ca[k], in: ca[k - 1]) < place(of: cb[k], in: ca[k - 1])
     }
 
     private mutating func place(of child: Int, in parent: Int) -> Int {

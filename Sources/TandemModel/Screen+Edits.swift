@@ -62,6 +62,25 @@ extension Screen {
     /// siblings in their children list's order).
     public func comesBefore(_ a: Int, _ b: Int) -> Bool {
         guard a != b else { return false }
+        switch parting(a, b) {
+        case .ancestor(let aFirst):
+            return aFirst
+        case .under(let parent, let x, let y):
+            let siblings = elements[parent].children
+            return (siblings.firstIndex(of: x) ?? 0) < (siblings.firstIndex(of: y) ?? 0)
+        }
+    }
+
+    /// Where two different elements part in the tree, for declaration order.
+    enum Parting {
+        /// One is the other's ancestor; `aFirst` when it is `a`.
+        case ancestor(aFirst: Bool)
+        /// They descend from two different children, `a` and `b`, of `parent`.
+        case under(parent: Int, a: Int, b: Int)
+    }
+
+    /// Where `a` and `b` (different) part: their paths from the root, compared.
+    func parting(_ a: Int, _ b: Int) -> Parting {
         func chain(_ x: Int) -> [Int] {
             var out = [x]
             while let p = elements[out.last!].parent { out.append(p) }
@@ -70,9 +89,8 @@ extension Screen {
         let ca = chain(a), cb = chain(b)
         var k = 0
         while k < ca.count, k < cb.count, ca[k] == cb[k] { k += 1 }
-        if k == ca.count { return true }     // a is an ancestor of b
-        if k == cb.count { return false }    // b is an ancestor of a
-        let siblings = elements[ca[k - 1]].children
-        return (siblings.firstIndex(of: ca[k]) ?? 0) < (siblings.firstIndex(of: cb[k]) ?? 0)
+        if k == ca.count { return .ancestor(aFirst: true) }
+        if k == cb.count { return .ancestor(aFirst: false) }
+        return .under(parent: ca[k - 1], a: ca[k], b: cb[k])
     }
 }

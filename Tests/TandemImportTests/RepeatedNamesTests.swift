@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TandemTestSupport
 @testable import TandemImport
 
 /// What the import reads faster when a start tag repeats the names of the previous tag with the
@@ -15,7 +16,7 @@ struct RepeatedNamesTests {
     /// `plain`: every attribute `name="value"` in printable ASCII after one space, at most 64
     /// a tag (what the reader's run takes whole).
     static func page(seed: UInt64, rows: Int, android: Bool, plain: Bool = false) -> String {
-        var random = SplitMix(seed)
+        var random = SplitMix64(seed: seed)
         let androidNames = ["index", "class", "text", "resource-id", "content-desc", "checkable", "checked", "clickable", "focusable",
                             "package", "enabled", "scrollable", "long-clickable", "password", "selected", "displayed", "visible-to-user", "hint", "bounds"]
         let iosNames = ["type", "value", "name", "label", "placeholderValue", "enabled", "visible", "accessible", "selected", "x", "y", "width", "height"]
@@ -50,18 +51,6 @@ struct RepeatedNamesTests {
             out += "/>\n"
         }
         return out + (android ? "</hierarchy>\n" : "</AppiumAUT>\n")
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     static func names(_ tree: PageTree, _ i: Int) -> [String] {
