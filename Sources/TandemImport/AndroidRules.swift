@@ -59,7 +59,7 @@ struct AndroidRole {
 /// (an index into the page's spans, -1 when the node has no such attribute) and the booleans
 /// as bits (`present`: written; `on`: written `"true"` or `"1"`), so that no rule looks an
 /// attribute up by name.
-struct AndroidFacts: Equatable {
+struct AndroidFacts: Equatable, PlacedFacts {
     var className: Int32 = -1
     var text: Int32 = -1
     var description: Int32 = -1
@@ -120,19 +120,6 @@ struct AndroidFacts: Equatable {
         static var all: [(PageTree.NameKey, StaticString)] { [(text, "text"), (hint, "hint"), (className, "class"), (bounds, "bounds"), (checked, "checked"), (enabled, "enabled"), (selected, "selected"), (password, "password"), (checkable, "checkable"), (clickable, "clickable"), (focusable, "focusable"), (displayed, "displayed"), (scrollable, "scrollable"), (resourceID, "resource-id"), (description, "content-desc"), (longClickable, "long-clickable"), (visibleToUser, "visible-to-user")] }
     }
 
-    /// Every node's facts. A node with the attribute names of the previous node of its tag
-    /// (`PageTree.sameNames`) has its attributes where that node had them: found by name once
-    /// a run of such nodes (`RepeatedNamesTests` checks it finds what `init(_:_:_:)` finds).
-    static func all(_ tree: PageTree) -> [AndroidFacts] {
-        tree.bytes.withUnsafeBufferPointer { d in
-            var places = [Places](repeating: Places(), count: SpanTable.slots)
-            return (0..<tree.count).map { i in
-                let slot = tree.slot(i)
-                return tree.sameNames[i] ? AndroidFacts(tree, i, d, places: places[slot]) : AndroidFacts(tree, i, d, places: &places[slot])
-            }
-        }
-    }
-
     /// Where each attribute the rules read is among a node's attributes (its place from the
     /// first, -1 when not written), for the nodes that follow with the same names in the same
     /// order (`PageTree.sameNames`: UiAutomator writes every node's attributes alike).
@@ -143,6 +130,8 @@ struct AndroidFacts: Equatable {
         var flags: [(bit: UInt16, at: Int32)] = []
     }
 
+    static var unplaced: Places { Places() }
+
     /// Element `i`, whose attribute names are those `places` was made from (the previous
     /// element of its tag's): the same places, only the flags' values read.
     @inline(__always)
@@ -152,10 +141,7 @@ struct AndroidFacts: Equatable {
         className = at(places.className); text = at(places.text); description = at(places.description)
         resourceID = at(places.resourceID); hint = at(places.hint); bounds = at(places.bounds)
         present = places.present
-        for (bit, k) in places.flags {
-            let span = Int(first + k)
-            if tree.isTrue(d, tree.spans[span], span) { on |= bit }
-        }
+        on = tree.flagsOn(of: i, d, at: places.flags)
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
@@ -167,10 +153,7 @@ struct AndroidFacts: Equatable {
         places = Places(className: place(className), text: place(text), description: place(description), resourceID: place(resourceID),
                         hint: place(hint), bounds: place(bounds), present: present, flags: [])
         guard present != 0 else { return }
-        for k in tree.attributes[i] {
-            let key = PageTree.NameKey(d, tree.spans[Int(k)])
-            if let flag = Self.flag(key) { places.flags.append((flag.bit, k - first)) }
-        }
+        places.flags = tree.flagPlaces(of: i, d) { Self.flag($0)?.bit }
     }
 
     /// The flag an attribute name is, if it is one.

@@ -83,7 +83,7 @@ struct IOSRole {
 /// The attributes of one WebDriverAgent element the rules read, found once: where each value
 /// is (an index into the page's spans, -1 when the element has no such attribute), the frame's
 /// numbers, and the booleans as bits (`present`: written; `on`: `"true"` or `"1"`).
-struct IOSFacts: Equatable {
+struct IOSFacts: Equatable, PlacedFacts {
     var type: Int32 = -1
     var name: Int32 = -1
     var label: Int32 = -1
@@ -135,19 +135,6 @@ struct IOSFacts: Equatable {
         static var all: [(PageTree.NameKey, StaticString)] { [(x, "x"), (y, "y"), (type, "type"), (name, "name"), (label, "label"), (value, "value"), (width, "width"), (height, "height"), (visible, "visible"), (enabled, "enabled"), (selected, "selected"), (accessible, "accessible"), (placeholder, "placeholderValue")] }
     }
 
-    /// Every element's facts. An element with the attribute names of the previous element of
-    /// its tag (`PageTree.sameNames`) has its attributes where that one had them (found by name
-    /// once a run; `RepeatedNamesTests` checks it finds what `init(_:_:_:)` finds).
-    static func all(_ tree: PageTree) -> [IOSFacts] {
-        tree.bytes.withUnsafeBufferPointer { d in
-            var places = [Places](repeating: Places(), count: SpanTable.slots)
-            return (0..<tree.count).map { i in
-                let slot = tree.slot(i)
-                return tree.sameNames[i] ? IOSFacts(tree, i, d, places: places[slot]) : IOSFacts(tree, i, d, places: &places[slot])
-            }
-        }
-    }
-
     /// Where each attribute the rules read is among an element's attributes (its place from
     /// the first, -1 when not written), for the elements that follow with the same names in
     /// the same order (`PageTree.sameNames`: a row's cell, texts and switch each repeat theirs).
@@ -159,6 +146,8 @@ struct IOSFacts: Equatable {
         var flags: [(bit: UInt8, at: Int32)] = []
     }
 
+    static var unplaced: Places { Places() }
+
     /// Element `i`, whose attribute names are those `places` was made from (the previous
     /// element of its tag's): the same places, only the flags' values read.
     @inline(__always)
@@ -169,10 +158,7 @@ struct IOSFacts: Equatable {
         placeholder = at(places.placeholder)
         x = at(places.x); y = at(places.y); width = at(places.width); height = at(places.height)
         present = places.present
-        for (bit, k) in places.flags {
-            let span = Int(first + k)
-            if tree.isTrue(d, tree.spans[span], span) { on |= bit }
-        }
+        on = tree.flagsOn(of: i, d, at: places.flags)
     }
 
     /// Every attribute of element `i` of `tree` by name (`init(_:_:_:)`); where each was, in `places`.
@@ -183,10 +169,7 @@ struct IOSFacts: Equatable {
         places = Places(type: place(type), name: place(name), label: place(label), value: place(value), placeholder: place(placeholder),
                         x: place(x), y: place(y), width: place(width), height: place(height), present: present, flags: [])
         guard present != 0 else { return }
-        for k in tree.attributes[i] {
-            let key = PageTree.NameKey(d, tree.spans[Int(k)])
-            if let flag = Self.flag(key) { places.flags.append((flag.bit, k - first)) }
-        }
+        places.flags = tree.flagPlaces(of: i, d) { Self.flag($0)?.bit }
     }
 
     /// The flag an attribute name is, if it is one.

@@ -1,0 +1,57 @@
+/// Facts of an element's attributes (`AndroidFacts`, `IOSFacts`) that can also be read by
+/// place: an element whose attribute names are those of the previous element of its tag
+/// (`PageTree.sameNames`) has each attribute where that element had it, so only its flags'
+/// values are read (Docs/import.md#speed). Each rule set says which attributes it reads and
+/// where they are (`Places`); finding the places once a run, and taking them for the rest of
+/// the run, is here.
+protocol PlacedFacts {
+    /// Where each attribute the rules read is among an element's attributes, counted from the
+    /// first (-1 when not written), with the places of its flags.
+    associatedtype Places
+    /// The places before any element of a tag was read.
+    static var unplaced: Places { get }
+    /// Element `i` read by name; where each attribute was, in `places`.
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: inout Places)
+    /// Element `i`, whose attribute names are those `places` was made from.
+    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: Places)
+}
+
+extension PlacedFacts {
+    /// Every element's facts: read by name where an element's names differ from the previous
+    /// element of its tag's, by place where they are the same (`RepeatedNamesTests` checks both
+    /// find the same).
+    static func all(_ tree: PageTree) -> [Self] {
+        tree.bytes.withUnsafeBufferPointer { d in
+            var places = [Places](repeating: unplaced, count: SpanTable.slots)
+            return (0..<tree.count).map { i in
+                let slot = tree.slot(i)
+                return tree.sameNames[i] ? Self(tree, i, d, places: places[slot]) : Self(tree, i, d, places: &places[slot])
+            }
+        }
+    }
+}
+
+extension PageTree {
+    /// The flags among element `i`'s attributes (`flag` tells a flag's bit from its name), each
+    /// with its place counted from the element's first attribute.
+    func flagPlaces<Bit>(of i: Int, _ d: UnsafeBufferPointer<UInt8>, flag: (NameKey) -> Bit?) -> [(bit: Bit, at: Int32)] {
+        let first = attributes[i].lowerBound
+        var out: [(bit: Bit, at: Int32)] = []
+        for k in attributes[i] {
+            if let bit = flag(NameKey(d, spans[Int(k)])) { out.append((bit, k - first)) }
+        }
+        return out
+    }
+
+    /// The bits of the flags at `places` (`flagPlaces`) that element `i` sets true.
+    @inline(__always)
+    func flagsOn<Bit: FixedWidthInteger>(of i: Int, _ d: UnsafeBufferPointer<UInt8>, at places: [(bit: Bit, at: Int32)]) -> Bit {
+        let first = attributes[i].lowerBound
+        var on: Bit = 0
+        for (bit, k) in places {
+            let span = Int(first + k)
+            if isTrue(d, spans[span], span) { on |= bit }
+        }
+        return on
+    }
+}
