@@ -50,6 +50,8 @@ struct XMLScanner {
     private var recent: [(from: Int, to: Int, id: Int32)] = []
     /// Each distinct tag name once, in the order first met (`Entry.tag`).
     private(set) var tagNames: [String] = []
+    /// Where each tag's name was first met (the bytes a guessed tag is compared with).
+    private var tagPlaces: [Range<Int>] = []
     /// The first 64 attributes of the previous start tag with the current tag's name, in order
     /// (`Written`, in `table`'s memory; the tags after the first 64 names share one memory):
     /// as the current tag's attribute `k` is read, `memo[k]` is compared with it and then
@@ -119,6 +121,10 @@ struct XMLScanner {
         entries.reserveCapacity(n / 256 + 16)
         reserveSpans(n / 16 + 64)
         var open: [Int] = []          // indexes into `entries` of the elements not yet closed
+        // How many children each open element has so far (the last: the innermost), and the
+        // elements at the top level: where the next start tag is, for its name's guess.
+        var childrenSoFar: [Int] = []
+        var topLevel = 0
         var rootClosed = false
         let bodyStart = i
         while i < n {
@@ -132,6 +138,7 @@ struct XMLScanner {
                     }
                     i = try endTag(data, at: i, closing: top, open: open)
                     open.removeLast()
+                    childrenSoFar.removeLast()
                     if open.isEmpty { rootClosed = true }
                 } else if next == UInt8(ascii: "?") {
                     if i + 5 <= n, data[i + 2] | 0x20 == UInt8(ascii: "x"), data[i + 3] | 0x20 == UInt8(ascii: "m"), data[i + 4] | 0x20 == UInt8(ascii: "l"),
@@ -154,8 +161,19 @@ struct XMLScanner {
                     }
                 } else {
                     if rootClosed { throw error(at: i, data, "content after the root element (a page source has one root)") }
-                    let (me, selfClosing, after) = try startTag(data, at: i, parent: open.last ?? -1)
-                    if !selfClosing { open.append(me) } else if open.isEmpty { rootClosed = true }
+                    let parent = open.last ?? -1
+                    let position: Int
+                    if parent >= 0 {
+                        position = childrenSoFar[childrenSoFar.count - 1]
+                        childrenSoFar[childrenSoFar.count - 1] = position + 1
+                    } else {
+                        position = topLevel
+                        topLevel += 1
+                    }
+                    let parentSlot = parent >= 0 ? SpanTable.slot(entries[parent].tag) : SpanTable.slots - 1
+                    let guess = parentSlot * SpanTable.positions + min(position, SpanTable.positions - 1)
+                    let (me, selfClosing, after) = try startTag(data, at: i, parent: parent, guess: guess)
+                    if !selfClosing { open.append(me); childrenSoFar.append(0) } else if open.isEmpty { rootClosed = true }
                     i = after
                 }
             } else {
@@ -236,13 +254,34 @@ struct XMLScanner {
     // MARK: Constructs
 
     /// A start tag at `i` (its `<`): the element's entry, whether it closes itself, the offset after it.
-    private mutating func startTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, parent: Int) throws(ImportError) -> (Int, Bool, Int) {
+    ///
+    /// `guess`: where in `SpanTable.guesses` the tag last met at this place is (the same child
+    /// position under a parent of the same tag): when its name is there, byte for byte, and
+    /// ends where a name ends, the name is not scanned or looked up again.
+    private mutating func startTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, parent: Int, guess: Int) throws(ImportError) -> (Int, Bool, Int) {
         let (l, c) = place(of: start, data)
         let n = data.count
         var i = start + 1
         let nameStart = i
-        i = try name(data, from: i, what: "an element name")
-        let tagID = tagIndex(data, nameStart, i)
+        var tagID: Int32 = -1
+        let guessed = table.guesses + guess
+        if guessed.pointee >= 0 {
+            // The guessed tag's name (ASCII, or it would not be a guess) and the byte after it:
+            // one that is not a name character ends it, as `name` would end it.
+            let known = tagPlaces[Int(guessed.pointee)]
+            let end = i + known.count
+            if end < n, Self.equal(data, known.lowerBound, i, known.count), data[end] < 0x80, !Self.isNameASCII(data[end]) {
+                tagID = guessed.pointee
+                i = end
+            }
+        }
+        if tagID < 0 {
+            let before = continuations
+            i = try name(data, from: i, what: "an element name")
+            tagID = tagIndex(data, nameStart, i)
+            // A name over ASCII moved the column count: it is read the long way each time.
+            guessed.pointee = continuations == before ? tagID : -1
+        }
         var tag: String { tagNames[Int(tagID)] }   // for messages
         let tagLength = i - nameStart
         let first = spanCount
@@ -758,6 +797,7 @@ struct XMLScanner {
         for k in from..<to { hash = (hash ^ UInt64(d[k])) &* 1099511628211 }
         if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.id }
         tagNames.append(String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self))
+        tagPlaces.append(from..<to)
         let id = Int32(tagNames.count - 1)
         tags[hash] = (from, to, id)
         return id
@@ -773,7 +813,12 @@ final class SpanTable {
     let memo: UnsafeMutablePointer<XMLScanner.Written>
     /// How many attributes that tag had, -1 before the first.
     let counts: UnsafeMutablePointer<Int>
+    /// The tag last met at each child position (the first 7, then the rest as one) under a
+    /// parent of each slot (the top level as the last slot), -1 before any: page sources repeat
+    /// their rows' shapes, so it is the next start tag's name more often than not.
+    let guesses: UnsafeMutablePointer<Int32>
     static let slots = 65
+    static let positions = 8
 
     /// A tag's memory: one for each of the first 64 names, one for all the others.
     @inline(__always) static func slot(_ tag: Int32) -> Int { min(Int(tag), slots - 1) }
@@ -784,6 +829,8 @@ final class SpanTable {
         memo = UnsafeMutablePointer<XMLScanner.Written>.allocate(capacity: 64 * Self.slots)
         counts = UnsafeMutablePointer<Int>.allocate(capacity: Self.slots)
         counts.initialize(repeating: -1, count: Self.slots)
+        guesses = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots * Self.positions)
+        guesses.initialize(repeating: -1, count: Self.slots * Self.positions)
     }
 
     /// Moves the first `count` spans into memory for `capacity`.
@@ -798,6 +845,7 @@ final class SpanTable {
         base.deallocate()
         memo.deallocate()
         counts.deallocate()
+        guesses.deallocate()
     }
 }
 
