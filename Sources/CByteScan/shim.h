@@ -108,3 +108,23 @@ static inline uint32_t cbytescan_value_stops_quotes16(const uint8_t *p, uint8_t 
     return cbytescan_value_stops16(p, quote) | (quotes << 16);
 #endif
 }
+
+/* Text between tags as page sources indent it: in the low 16 bits, the bytes of p[0..<16] that
+   are neither a space nor a line feed (where the skip stops), in the high 16, the line feeds
+   (the lines passed, counted by popcount). */
+static inline uint32_t cbytescan_blanks16(const uint8_t *p) {
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
+    __m128i feed = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
+    uint32_t blank = (uint32_t)_mm_movemask_epi8(_mm_or_si128(space, feed));
+    return (~blank & 0xFFFFu) | ((uint32_t)_mm_movemask_epi8(feed) << 16);
+#else
+    uint32_t mask = 0;
+    for (int k = 0; k < 16; k++) {
+        if (p[k] != ' ' && p[k] != '\n') mask |= 1u << k;
+        if (p[k] == '\n') mask |= 1u << (k + 16);
+    }
+    return mask;
+#endif
+}

@@ -126,8 +126,12 @@ struct AndroidFacts: Equatable, PlacedFacts {
     struct Places {
         var className: Int32 = -1, text: Int32 = -1, description: Int32 = -1, resourceID: Int32 = -1, hint: Int32 = -1, bounds: Int32 = -1
         var present: UInt16 = 0
-        /// Each flag written, as its bit and place.
-        var flags: [(bit: UInt16, at: Int32)] = []
+        /// Each flag's place (lane: the flag's raw value) where `present` has its bit: in the
+        /// struct, not an array, so taking the places for a node copies no reference.
+        var flagAt = SIMD16<UInt8>(repeating: 0)
+        /// A flag's place did not fit in a byte (a tag of 256 attributes or more): the nodes
+        /// that follow are read by name.
+        var byName = false
     }
 
     static var unplaced: Places { Places() }
@@ -136,12 +140,22 @@ struct AndroidFacts: Equatable, PlacedFacts {
     /// element of its tag's): the same places, only the flags' values read.
     @inline(__always)
     init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: Places) {
+        if places.byName { self = AndroidFacts(tree, i, d); return }
         let first = tree.attributes[i].lowerBound
         @inline(__always) func at(_ k: Int32) -> Int32 { k < 0 ? -1 : first + k }
         className = at(places.className); text = at(places.text); description = at(places.description)
         resourceID = at(places.resourceID); hint = at(places.hint); bounds = at(places.bounds)
         present = places.present
-        on = tree.flagsOn(of: i, d, at: places.flags)
+        // Each flag written: its value at its place.
+        var written = places.present
+        var on: UInt16 = 0
+        while written != 0 {
+            let f = written.trailingZeroBitCount
+            let span = Int(first) + Int(places.flagAt[f])
+            if tree.isTrue(d, tree.spans[span], span) { on |= 1 << UInt16(f) }
+            written &= written &- 1
+        }
+        self.on = on
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
@@ -151,9 +165,13 @@ struct AndroidFacts: Equatable, PlacedFacts {
         let first = tree.attributes[i].lowerBound
         @inline(__always) func place(_ k: Int32) -> Int32 { k < 0 ? -1 : k - first }
         places = Places(className: place(className), text: place(text), description: place(description), resourceID: place(resourceID),
-                        hint: place(hint), bounds: place(bounds), present: present, flags: [])
+                        hint: place(hint), bounds: place(bounds), present: present)
         guard present != 0 else { return }
-        places.flags = tree.flagPlaces(of: i, d) { Self.flag($0)?.bit }
+        for (k, s) in tree.attributes[i].enumerated() {
+            guard let flag = Self.flag(PageTree.NameKey(d, tree.spans[Int(s)])) else { continue }
+            guard k < 256 else { places.byName = true; return }
+            places.flagAt[Int(flag.rawValue)] = UInt8(k)
+        }
     }
 
     /// The flag an attribute name is, if it is one.
@@ -371,19 +389,27 @@ struct AndroidRules {
     @inline(__always)
     static func wholePixels(_ b: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
         let n = b.count
-        guard n >= 10, b[0] == UInt8(ascii: "["), b[n - 1] == UInt8(ascii: "]") else { return nil }
+        guard n >= 10, let p = b.baseAddress, p[0] == UInt8(ascii: "["), p[n - 1] == UInt8(ascii: "]") else { return nil }
         var k = 1
+        // A number's digits end at a byte that is not one: at the latest the last, "]", so the
+        // digits are read without a look at the end.
         @inline(__always) func number(_ k: inout Int) -> Double? {
-            let negative = k < n && b[k] == UInt8(ascii: "-")
+            guard k < n else { return nil }
+            let negative = p[k] == UInt8(ascii: "-")
             if negative { k += 1 }
             let from = k
             var v = 0
-            while k < n, b[k] &- UInt8(ascii: "0") < 10, k - from < 15 { v = v * 10 + Int(b[k] &- UInt8(ascii: "0")); k += 1 }
-            guard k > from else { return nil }
+            while true {
+                let digit = p[k] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                v = v &* 10 &+ Int(digit)
+                k += 1
+            }
+            guard k > from, k - from <= 15 else { return nil }
             return negative ? -Double(v) : Double(v)
         }
         @inline(__always) func expect(_ c: UInt8, _ k: inout Int) -> Bool {
-            guard k < n, b[k] == c else { return false }
+            guard k < n, p[k] == c else { return false }
             k += 1
             return true
         }

@@ -43,17 +43,17 @@ final class PageTree {
         table = scanner.table
         let entries = scanner.entries
         let n = entries.count
-        var tagOf: [Int32] = [], lines: [UInt32] = [], columns: [UInt32] = [], attributes: [Range<Int32>] = [], sameNames: [Bool] = []
-        tagOf.reserveCapacity(n); lines.reserveCapacity(n); columns.reserveCapacity(n); attributes.reserveCapacity(n); sameNames.reserveCapacity(n)
-        var end = [Int32](repeating: 0, count: n)
-        for (i, e) in entries.enumerated() {
-            tagOf.append(e.tag)
-            lines.append(UInt32(truncatingIfNeeded: e.line))   // a file is under 4 GB (XMLScanner)
-            columns.append(UInt32(truncatingIfNeeded: e.column))
-            attributes.append(Int32(e.attributes.lowerBound)..<Int32(e.attributes.upperBound))
-            sameNames.append(e.sameNames)
-            end[i] = Int32(i + 1)
+        // Each column written once through its buffer (appends checked capacity an element each).
+        let tagOf = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].tag }; c = n }
+        // A file is under 4 GB (XMLScanner), so a line or column fits.
+        let lines = [UInt32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = UInt32(truncatingIfNeeded: entries[i].line) }; c = n }
+        let columns = [UInt32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = UInt32(truncatingIfNeeded: entries[i].column) }; c = n }
+        let attributes = [Range<Int32>](unsafeUninitializedCapacity: n) { b, c in
+            for i in 0..<n { let r = entries[i].attributes; b.initializeElement(at: i, to: Int32(r.lowerBound)..<Int32(r.upperBound)) }
+            c = n
         }
+        let sameNames = [Bool](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].sameNames }; c = n }
+        var end = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = Int32(i + 1) }; c = n }
         // Children come after their parent: from the end, each subtree is whole when its parent's
         // end takes it in.
         for i in stride(from: n - 1, through: 1, by: -1) {

@@ -50,6 +50,8 @@ struct XMLScanner {
     private var recent: [(from: Int, to: Int, id: Int32)] = []
     /// Each distinct tag name once, in the order first met (`Entry.tag`).
     private(set) var tagNames: [String] = []
+    /// Where each tag's name was first met (the bytes a guessed tag is compared with).
+    private var tagPlaces: [Range<Int>] = []
     /// The first 64 attributes of the previous start tag with the current tag's name, in order
     /// (`Written`, in `table`'s memory; the tags after the first 64 names share one memory):
     /// as the current tag's attribute `k` is read, `memo[k]` is compared with it and then
@@ -89,8 +91,8 @@ struct XMLScanner {
         spanCount += 1
     }
 
-    private mutating func grow() {
-        spanCapacity = max(spanCapacity * 2, 256)
+    private mutating func grow(atLeast: Int = 0) {
+        spanCapacity = max(spanCapacity * 2, 256, atLeast)
         table.resize(spanCapacity, keeping: spanCount)
         spanBase = table.base
     }
@@ -119,6 +121,10 @@ struct XMLScanner {
         entries.reserveCapacity(n / 256 + 16)
         reserveSpans(n / 16 + 64)
         var open: [Int] = []          // indexes into `entries` of the elements not yet closed
+        // How many children each open element has so far (the last: the innermost), and the
+        // elements at the top level: where the next start tag is, for its name's guess.
+        var childrenSoFar: [Int] = []
+        var topLevel = 0
         var rootClosed = false
         let bodyStart = i
         while i < n {
@@ -132,6 +138,7 @@ struct XMLScanner {
                     }
                     i = try endTag(data, at: i, closing: top, open: open)
                     open.removeLast()
+                    childrenSoFar.removeLast()
                     if open.isEmpty { rootClosed = true }
                 } else if next == UInt8(ascii: "?") {
                     if i + 5 <= n, data[i + 2] | 0x20 == UInt8(ascii: "x"), data[i + 3] | 0x20 == UInt8(ascii: "m"), data[i + 4] | 0x20 == UInt8(ascii: "l"),
@@ -154,8 +161,19 @@ struct XMLScanner {
                     }
                 } else {
                     if rootClosed { throw error(at: i, data, "content after the root element (a page source has one root)") }
-                    let (me, selfClosing, after) = try startTag(data, at: i, parent: open.last ?? -1)
-                    if !selfClosing { open.append(me) } else if open.isEmpty { rootClosed = true }
+                    let parent = open.last ?? -1
+                    let position: Int
+                    if parent >= 0 {
+                        position = childrenSoFar[childrenSoFar.count - 1]
+                        childrenSoFar[childrenSoFar.count - 1] = position + 1
+                    } else {
+                        position = topLevel
+                        topLevel += 1
+                    }
+                    let parentSlot = parent >= 0 ? SpanTable.slot(entries[parent].tag) : SpanTable.slots - 1
+                    let guess = parentSlot * SpanTable.positions + min(position, SpanTable.positions - 1)
+                    let (me, selfClosing, after) = try startTag(data, at: i, parent: parent, guess: guess)
+                    if !selfClosing { open.append(me); childrenSoFar.append(0) } else if open.isEmpty { rootClosed = true }
                     i = after
                 }
             } else {
@@ -236,13 +254,34 @@ struct XMLScanner {
     // MARK: Constructs
 
     /// A start tag at `i` (its `<`): the element's entry, whether it closes itself, the offset after it.
-    private mutating func startTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, parent: Int) throws(ImportError) -> (Int, Bool, Int) {
+    ///
+    /// `guess`: where in `SpanTable.guesses` the tag last met at this place is (the same child
+    /// position under a parent of the same tag): when its name is there, byte for byte, and
+    /// ends where a name ends, the name is not scanned or looked up again.
+    private mutating func startTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, parent: Int, guess: Int) throws(ImportError) -> (Int, Bool, Int) {
         let (l, c) = place(of: start, data)
         let n = data.count
         var i = start + 1
         let nameStart = i
-        i = try name(data, from: i, what: "an element name")
-        let tagID = tagIndex(data, nameStart, i)
+        var tagID: Int32 = -1
+        let guessed = table.guesses + guess
+        if guessed.pointee >= 0 {
+            // The guessed tag's name (ASCII, or it would not be a guess) and the byte after it:
+            // one that is not a name character ends it, as `name` would end it.
+            let known = tagPlaces[Int(guessed.pointee)]
+            let end = i + known.count
+            if end < n, Self.equal(data, known.lowerBound, i, known.count), data[end] < 0x80, !Self.isNameASCII(data[end]) {
+                tagID = guessed.pointee
+                i = end
+            }
+        }
+        if tagID < 0 {
+            let before = continuations
+            i = try name(data, from: i, what: "an element name")
+            tagID = tagIndex(data, nameStart, i)
+            // A name over ASCII moved the column count: it is read the long way each time.
+            guessed.pointee = continuations == before ? tagID : -1
+        }
         var tag: String { tagNames[Int(tagID)] }   // for messages
         let tagLength = i - nameStart
         let first = spanCount
@@ -259,8 +298,15 @@ struct XMLScanner {
         defer { table.counts[slot] = currentCount }
         // The attributes that have the previous start tag's names at the same places, each
         // `name="value"` in printable ASCII after one space: only the value's end to find.
-        let repeated = repeatedNames(data, &i, previousCount: previousCount, seen: &seen, seen2: &seen2)
+        let repeated = repeatedNames(data, &i, previousCount: previousCount)
         currentCount = repeated
+        if repeated > 0, i < n, data[i] != UInt8(ascii: ">"), data[i] != UInt8(ascii: "/") {
+            // More attributes for the general steps: the run's names in the check for a repeated name.
+            for k in 0..<repeated {
+                let hash = memo[k].hash
+                seen |= 1 << (hash >> 58); seen2 |= 1 << ((hash >> 52) & 63)
+            }
+        }
         while true {
             let beforeSpace = i
             if i < n, data[i] == 0x20 { i += 1 }   // the one space page sources write
@@ -374,55 +420,58 @@ struct XMLScanner {
         }
     }
 
-    /// The attributes from `i` (just after the tag's name or an attribute) that repeat the
-    /// previous start tag's names at the same places: each one space, the same ASCII name as
-    /// the previous tag's attribute there, `="`, and a value of printable ASCII (no `<`, `&`,
-    /// quote, tab, line break or byte over ASCII) found 16 bytes at a time up to its quote.
-    /// They need no check for a repeated name (the previous tag's names differ, or it was
-    /// refused) and no step of the place count (nothing in them moves the line or column).
-    /// Stops at the first attribute that is anything else, leaving `i` before it for the
-    /// general steps; returns how many it read.
+    /// The attributes from `i` (just after the tag's name) that repeat the previous start tag's
+    /// names at the same places: each one space, the same ASCII name as the previous tag's
+    /// attribute there, `="`, and a value of printable ASCII (no `<`, `&`, quote, tab, line
+    /// break or byte over ASCII) found 16 bytes at a time up to its quote. They need no check
+    /// for a repeated name (the previous tag's names differ, or it was refused) and no step of
+    /// the place count (nothing in them moves the line or column). Stops at the first
+    /// attribute that is anything else, leaving `i` before it for the general steps; returns
+    /// how many it read.
+    ///
+    /// The memory of the previous tag is left as it is: this tag's names are its names, so the
+    /// next tag's are compared with the same bytes, and an attribute's text remembered there
+    /// (`Written.length`) is still one read before at that place (`startTag`'s shortcut
+    /// shifts that earlier span). The names' hash bits (`seen`) are set by the caller only when
+    /// the general steps read more attributes of the tag.
     @inline(__always)
-    private mutating func repeatedNames(_ data: UnsafeBufferPointer<UInt8>, _ i: inout Int, previousCount: Int,
-                                        seen: inout UInt64, seen2: inout UInt64) -> Int {
+    private mutating func repeatedNames(_ data: UnsafeBufferPointer<UInt8>, _ i: inout Int, previousCount: Int) -> Int {
         let n = data.count
         let base = data.baseAddress!
+        if spanCount + previousCount > spanCapacity { grow(atLeast: spanCount + previousCount) }
+        let out = spanBase + spanCount
         var at = i
         var k = 0
         while k < previousCount {
-            let p = memo[k]
-            let length = p.nameLength
-            let valueFrom = at + length + 3
+            let p = memo + k
+            let length = p.pointee.nameLength
+            let valueFrom = at &+ length &+ 3
             // ` name="` (the previous tag's name and the `="` after it, compared at once) and 16
             // bytes of the value there to read (so 16 at both names: the previous is before).
             guard length > 0, valueFrom + 16 <= n, base[at] == 0x20 else { break }
             if length <= 14 {
-                guard Self.same16(base + at + 1, base + p.start, length + 2) else { break }
+                guard Self.same16(base + at + 1, base + p.pointee.start, length + 2) else { break }
             } else {
-                guard cbytescan_equal(base + at + 1, base + p.start, length + 2, base + n) != 0 else { break }
+                guard cbytescan_equal(base + at + 1, base + p.pointee.start, length + 2, base + n) != 0 else { break }
             }
             var j = valueFrom
-            var m: UInt32 = 0
-            while j + 16 <= n {
-                m = Self.valueStopsAndQuotes(base + j)
-                if m & 0xFFFF != 0 { break }
+            var m = Self.valueStopsAndQuotes(base + j)
+            while m & 0xFFFF == 0 {
                 j += 16
+                guard j + 16 <= n else { break }
+                m = Self.valueStopsAndQuotes(base + j)
             }
             guard m & 0xFFFF != 0 else { break }
             let stop = m.trailingZeroBitCount
             // The first stop must be the quote (its bit in the high half).
             guard (m >> 16) >> stop & 1 != 0 else { break }
             j += stop
-            seen |= 1 << (p.hash >> 58); seen2 |= 1 << ((p.hash >> 52) & 63)
-            // The same name: only where it is now changes (the memory of the previous tag is
-            // this tag's as each attribute is read).
-            let w = memo + k
-            w.pointee.span = spanCount; w.pointee.start = at + 1; w.pointee.length = j - at
-            appendSpan(AttributeSpan(nameFrom: UInt32(truncatingIfNeeded: at + 1), nameTo: UInt32(truncatingIfNeeded: at + 1 + length),
-                                       valueFrom: UInt32(truncatingIfNeeded: valueFrom), valueTo: UInt32(truncatingIfNeeded: j), raw: false))
+            (out + k).initialize(to: AttributeSpan(nameFrom: UInt32(truncatingIfNeeded: at + 1), nameTo: UInt32(truncatingIfNeeded: at + 1 + length),
+                                                  valueFrom: UInt32(truncatingIfNeeded: valueFrom), valueTo: UInt32(truncatingIfNeeded: j), raw: false))
             at = j + 1
             k += 1
         }
+        spanCount += k
         i = at
         return k
     }
@@ -482,6 +531,13 @@ struct XMLScanner {
         cbytescan_value_stops_quotes16(p, UInt8(ascii: "\""))
     }
 
+    /// `cbytescan_blanks16`: the bytes of the 16 at `p` that are neither a space nor a line
+    /// feed (low half) and the line feeds (high half).
+    @inline(__always)
+    static func blanks16(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        cbytescan_blanks16(p)
+    }
+
     /// `cbytescan_same16`: whether the first `count` (1...16) bytes at `a` and `b` are the
     /// same, 16 bytes readable at both.
     @inline(__always)
@@ -510,7 +566,7 @@ struct XMLScanner {
         i = try name(data, from: i, what: "an element name after \"</\"")
         let e = entries[top]
         var tag: String { tagNames[Int(e.tag)] }   // for messages
-        let matches = Self.same(data, UInt32(e.name.lowerBound), UInt32(e.name.upperBound), nameFrom, i)
+        let matches = e.name.count == i - nameFrom && Self.equal(data, e.name.lowerBound, nameFrom, i - nameFrom)
         guard matches else {
             throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(tag)> (opened at line \(e.line), column \(e.column))")
         }
@@ -557,6 +613,21 @@ struct XMLScanner {
     private mutating func text(_ data: UnsafeBufferPointer<UInt8>, from start: Int, inElement: Bool, open: [Int]) throws(ImportError) -> Int {
         let n = data.count
         var i = start
+        // Spaces and line feeds (the indentation between tags) 16 at a time: the lines passed
+        // counted from the line feeds' bits; the first other byte is read below.
+        while i + 16 <= n {
+            let m = Self.blanks16(data.baseAddress! + i)
+            let stops = m & 0xFFFF
+            let passed = stops == 0 ? 16 : stops.trailingZeroBitCount
+            let feeds = (m >> 16) & ((1 << UInt32(passed)) &- 1)
+            if feeds != 0 {
+                line += feeds.nonzeroBitCount
+                lineStart = i + (31 - feeds.leadingZeroBitCount) + 1
+                continuations = 0
+            }
+            i += passed
+            if stops != 0 { break }
+        }
         while i < n {
             let b = data[i]
             if b == UInt8(ascii: "<") { return i }
@@ -726,6 +797,7 @@ struct XMLScanner {
         for k in from..<to { hash = (hash ^ UInt64(d[k])) &* 1099511628211 }
         if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.id }
         tagNames.append(String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self))
+        tagPlaces.append(from..<to)
         let id = Int32(tagNames.count - 1)
         tags[hash] = (from, to, id)
         return id
@@ -741,7 +813,12 @@ final class SpanTable {
     let memo: UnsafeMutablePointer<XMLScanner.Written>
     /// How many attributes that tag had, -1 before the first.
     let counts: UnsafeMutablePointer<Int>
+    /// The tag last met at each child position (the first 7, then the rest as one) under a
+    /// parent of each slot (the top level as the last slot), -1 before any: page sources repeat
+    /// their rows' shapes, so it is the next start tag's name more often than not.
+    let guesses: UnsafeMutablePointer<Int32>
     static let slots = 65
+    static let positions = 8
 
     /// A tag's memory: one for each of the first 64 names, one for all the others.
     @inline(__always) static func slot(_ tag: Int32) -> Int { min(Int(tag), slots - 1) }
@@ -752,6 +829,8 @@ final class SpanTable {
         memo = UnsafeMutablePointer<XMLScanner.Written>.allocate(capacity: 64 * Self.slots)
         counts = UnsafeMutablePointer<Int>.allocate(capacity: Self.slots)
         counts.initialize(repeating: -1, count: Self.slots)
+        guesses = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots * Self.positions)
+        guesses.initialize(repeating: -1, count: Self.slots * Self.positions)
     }
 
     /// Moves the first `count` spans into memory for `capacity`.
@@ -766,6 +845,7 @@ final class SpanTable {
         base.deallocate()
         memo.deallocate()
         counts.deallocate()
+        guesses.deallocate()
     }
 }
 

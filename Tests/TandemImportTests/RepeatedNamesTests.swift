@@ -127,6 +127,32 @@ struct RepeatedNamesTests {
         }
     }
 
+    @Test("Android places kept in the struct: a flag past the 255th attribute sends the nodes after it to reading by name")
+    func androidPlacesPastAByte() throws {
+        // Flags before and after the 256th attribute, with values that differ between the nodes.
+        func node(_ on: Bool) -> String {
+            "<node checkable=\"\(on)\"" + (0..<300).map { " a\($0)=\"x\"" }.joined() + " clickable=\"\(!on)\" bounds=\"[0,0][1,1]\"/>"
+        }
+        let tree = try PageTree(Array(("<hierarchy>" + node(true) + node(false) + "</hierarchy>").utf8), file: "w.xml")
+        tree.bytes.withUnsafeBufferPointer { d in
+            var places = AndroidFacts.unplaced
+            let first = AndroidFacts(tree, 1, d, places: &places)
+            #expect(places.byName)
+            #expect(first == AndroidFacts(tree, 1, d))
+            let second = AndroidFacts(tree, 2, d, places: places)
+            #expect(second == AndroidFacts(tree, 2, d))
+            #expect(second.isOn(.clickable) && !second.isOn(.checkable))
+        }
+        // Under 256, the places are kept and give the flags by name.
+        let small = try PageTree(Array("<hierarchy><node checkable=\"true\" clickable=\"false\"/><node checkable=\"false\" clickable=\"true\"/></hierarchy>".utf8), file: "s.xml")
+        small.bytes.withUnsafeBufferPointer { d in
+            var places = AndroidFacts.unplaced
+            _ = AndroidFacts(small, 1, d, places: &places)
+            #expect(!places.byName)
+            #expect(AndroidFacts(small, 2, d, places: places) == AndroidFacts(small, 2, d))
+        }
+    }
+
     @Test("generated pages of repeated names read to XMLParser's tree, and refusals in the run name their place")
     func sameTreeAsXMLParser() throws {
         for seed in 1...6 as ClosedRange<UInt64> {
