@@ -138,9 +138,18 @@ enum HostileBenchmark {
     static func relabel(_ count: Int) -> UInt64 {
         var app = App()
         app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
-        app.send(updateLine(chains: count, depth: 1))
+        // "top" and the list in chunks within maxUpdateNodes
+        for start in stride(from: 0, to: count, by: 4_096) {
+            let kids = (0..<min(count, start + 4_096)).map { "\"c\($0)x0\"" }.joined(separator: ",")
+            let nodes = (start..<min(count, start + 4_096)).map { #"{"id":"c\#($0)x0","label":"D 0"}"# }.joined(separator: ",")
+            app.send(#"{"type":"update","nodes":[{"id":"top","label":"T","children":[\#(kids)]},\#(nodes)]}"#)
+        }
+        precondition(app.session.navigator.screen.liveCount == count + 2, "the benchmark's list was refused")
         let nodes = (0..<count).map { #"{"id":"c\#($0)x0","label":"Renamed \#($0)"}"# }
-        return app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+        let held = app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+        let last = app.session.navigator.screen.index["c\(count - 1)x0"].map { app.session.navigator.screen.elements[$0].label }
+        precondition(last == .some(.some(.plain("Renamed \(count - 1)"))), "the benchmark's relabelling was refused")
+        return held
     }
 
     /// A `screen` of `chains` chains of `depth` elements under the root, replacing a small one.
