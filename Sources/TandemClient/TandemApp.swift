@@ -63,7 +63,9 @@ public final class TandemApp: Sendable {
     ///
     /// Throws `unsupported(.edits, …)` without sending anything when the service did not
     /// announce `edits` (an older one would ignore them): send whole children lists with
-    /// `update(_:focus:)` to such a service. `insert` and `remove` are edits too.
+    /// `update(_:focus:)` to such a service. `insert` and `remove` are edits too. Throws
+    /// `invalid`, nothing sent, when the nodes plus the edits' ids are over the service's
+    /// `maxUpdateNodes` (`UpdateChunks` splits such a change).
     public func update(_ elements: [AppElement], edits: [TreeUpdate.ChildrenEdit], focus: String? = nil) throws(TandemClientError) {
         try connection.require(.edits)
         let nodes = elements.flatMap(\.nodes)
