@@ -38,7 +38,8 @@ request id: its ``id`` names the element.)
 
 Lines. Tandem's ``welcome`` says how long a line it takes (``maxLine``, 1 MiB by default): a
 longer message is refused before sending with `LineTooLong`, naming its size and the limit,
-instead of the service closing the connection over it. When the service does end a connection,
+instead of the service closing the connection over it. An ``update`` carrying more nodes plus
+edited ids than its ``maxUpdateNodes`` (8,192) is refused before sending with `UpdateTooLarge`. When the service does end a connection,
 its reason (an error line) is the last event, and `ConnectionClosed` names it too.
 
 Elements. `Element`, `Screen`, `Adjust`, `Progress`, `Action` and `Frame` are typed helpers
@@ -93,9 +94,10 @@ from typing import Any, AsyncIterator, Iterable, Iterator, NamedTuple, Optional,
 
 __all__ = [
     "App", "Controller", "Connection", "AsyncApp", "AsyncController", "AsyncConnection",
-    "TandemError", "ConnectionClosed", "FeatureUnavailable", "LineTooLong",
+    "TandemError", "ConnectionClosed", "FeatureUnavailable", "LineTooLong", "UpdateTooLarge",
     "Element", "Screen", "Adjust", "Progress", "Action", "Frame",
     "LineReader", "flatten", "edit", "default_socket_path", "PROTOCOL_VERSION", "DEFAULT_MAX_LINE",
+    "DEFAULT_MAX_UPDATE_NODES",
     "INPUT_METHODS",
 ]
 
@@ -113,6 +115,10 @@ DEFAULT_TIMEOUT = 5.0
 DEFAULT_MAX_LINE = 1 << 20
 """Bytes a line may have (without its newline) when the ``welcome`` does not say: 1 MiB,
 Tandem's default ``maxLine``."""
+
+DEFAULT_MAX_UPDATE_NODES = 8192
+"""Nodes plus edited ids an ``update`` may carry when the ``welcome`` does not say: Tandem's
+``maxUpdateNodes`` (Docs/protocol.md#limits)."""
 
 # Message types that answer a message of ours; only these are matched against request ids.
 # (`action` and `focus` also carry an `id`, but it names an element, not a request.)
@@ -181,6 +187,17 @@ class LineTooLong(TandemError):
         super().__init__(f"the '{kind}' message is {size} bytes as one line, over the service's limit"
                          f" of {limit} bytes a line (maxLine), so it was not sent; send it in smaller"
                          " pieces (an update of fewer nodes, or edits)")
+
+
+class UpdateTooLarge(TandemError):
+    """An ``update`` carrying more nodes plus ids its edits remove or insert than the service
+    takes (``welcome``'s ``maxUpdateNodes``, Docs/protocol.md#limits): it was not sent, and the
+    connection goes on. `size` is what it carries, `limit` the service's."""
+
+    def __init__(self, size: int, limit: int):
+        self.size, self.limit = size, limit
+        super().__init__(f"the update carries {size} nodes and edited ids, over the service's limit of"
+                         f" {limit} (maxUpdateNodes), so it was not sent; send the rest in another update")
 
 
 # -- typed elements ----------------------------------------------------------------------------
@@ -431,6 +448,7 @@ class _Core:
         self.client_id: str | None = None
         self.features: frozenset = frozenset()
         self.max_line = DEFAULT_MAX_LINE
+        self.max_update_nodes = DEFAULT_MAX_UPDATE_NODES
         self._lines_sent = 0
         self._sent: collections.OrderedDict = collections.OrderedDict()  # line number → message
         self._sent_lock = threading.Lock()  # _sent; the reader thread takes only this
@@ -458,6 +476,9 @@ class _Core:
         limit = welcome.get("maxLine")
         if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
             self.max_line = limit
+        nodes = welcome.get("maxUpdateNodes")
+        if isinstance(nodes, int) and not isinstance(nodes, bool) and nodes > 0:
+            self.max_update_nodes = nodes
 
     def require(self, feature: str, instead: str = "") -> None:
         """Raises `FeatureUnavailable` unless the service announced `feature`."""
@@ -560,15 +581,21 @@ class _AppCalls(_Calls):
         `Element` is sent with its subtree (flattened); its `children` left None sends none,
         so it keeps its children. `focus` moves focus there. `edits` change children lists by
         id without sending them (see `edit`); they need a service that announced ``edits``
-        (else `FeatureUnavailable`, nothing sent)."""
+        (else `FeatureUnavailable`, nothing sent). An update carrying more nodes plus edited
+        ids than the service's `max_update_nodes` raises `UpdateTooLarge`, nothing sent."""
         if edits is not None:
             self.require("edits", "; send whole children lists with update() instead")  # type: ignore[attr-defined]
         flat: list = []
         for node in nodes:
             flat.extend(flatten(node) if isinstance(node, Element) else [node])
         message: dict = {"type": "update", "nodes": flat}
+        size = len(flat)
         if edits is not None:
             message["edits"] = list(edits)
+            size += sum(len(e.get("remove") or ()) + len(e.get("insert") or ()) for e in message["edits"])
+        limit = self.max_update_nodes  # type: ignore[attr-defined]
+        if size > limit:
+            raise UpdateTooLarge(size, limit)
         if focus is not None:
             message["focus"] = focus
         return self.send(message, id=id)  # type: ignore[attr-defined]
@@ -723,7 +750,9 @@ class Connection(_Core):
 
     `client_id` is the id Tandem gave this connection (``c1``, ``c2``, …); `features` the names
     of the protocol features its ``welcome`` announced (a frozenset; empty when it listed none);
-    `max_line` the longest line it takes, in bytes (``maxLine``; 1 MiB when it did not say).
+    `max_line` the longest line it takes, in bytes (``maxLine``; 1 MiB when it did not say);
+    `max_update_nodes` the most nodes plus edited ids an ``update`` may carry (``maxUpdateNodes``;
+    8,192 when it did not say).
     """
 
     def __init__(self, role: str, socket_path: str | None = None, *, name: str | None = None,

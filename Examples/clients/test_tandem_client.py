@@ -79,9 +79,11 @@ class FakeHandler(socketserver.StreamRequestHandler):
 class FakeTandem:
     """A stand-in for `tandem serve` on a temporary socket, `<tmp>/tandem/control.sock`."""
 
-    def __init__(self, versions=(1,), auto_reply=True, features=("appStatus", "commandInput", "edits"), max_line=None):
+    def __init__(self, versions=(1,), auto_reply=True, features=("appStatus", "commandInput", "edits"), max_line=None,
+                 max_update_nodes=None):
         self.versions = versions
         self.max_line = max_line  # None: the welcome has no `maxLine` (an older service)
+        self.max_update_nodes = max_update_nodes  # None: no `maxUpdateNodes` either
         # A test's own refusals: called with each message after hello, a sentence rejects it.
         self.reject = lambda message: None
         # The names its welcome announces; None: no `features` member at all (an older service).
@@ -125,6 +127,8 @@ class FakeTandem:
                 welcome["features"] = list(self.features)
             if self.max_line is not None:
                 welcome["maxLine"] = self.max_line
+            if self.max_update_nodes is not None:
+                welcome["maxUpdateNodes"] = self.max_update_nodes
             return welcome
         if not self.auto_reply:
             return None
@@ -788,6 +792,42 @@ class DefaultMaxLineTests(FakeTestCase):
         self.assertEqual(app.max_line, 1 << 20)
         with self.assertRaisesRegex(tandem.LineTooLong, "over the service's limit of 1048576 bytes"):
             app.announce("x" * (1 << 20))
+
+
+class MaxUpdateNodesTests(FakeTestCase):
+    fake_options = {"max_update_nodes": 10}
+
+    def test_the_welcomes_max_update_nodes_is_kept(self):
+        self.assertEqual(self.app().max_update_nodes, 10)
+
+    def test_an_update_over_the_limit_is_refused_before_sending_counting_nodes_and_edited_ids(self):
+        app = self.app()
+        row = tandem.Element("row", children=[tandem.Element(f"cell{k}") for k in range(4)])  # 5 nodes
+        app.insert("list", [row, tandem.Element("more")], after="first")  # 6 nodes + 2 inserted ids: 8
+        self.assertEqual(len(self.fake.next_received()["nodes"]), 6)
+        with self.assertRaises(tandem.UpdateTooLarge) as caught:
+            # 6 nodes + 2 inserted + 3 removed: 11
+            app.update([row, tandem.Element("more")], edits=[tandem.edit("list", remove=["a", "b", "c"], insert=["row", "more"])])
+        error = caught.exception
+        self.assertEqual((error.size, error.limit), (11, 10))
+        self.assertIsInstance(error, tandem.TandemError)
+        self.assertIn("the update carries 11 nodes and edited ids, over the service's limit of 10 (maxUpdateNodes)", str(error))
+        with self.assertRaises(tandem.UpdateTooLarge):
+            app.remove("list", [f"r{k}" for k in range(11)])
+        with self.assertRaises(tandem.UpdateTooLarge):
+            app.update([{"id": f"n{k}"} for k in range(11)])
+        app.update([{"id": f"n{k}"} for k in range(10)])  # exactly the limit: sent
+        self.assertEqual(len(self.fake.next_received()["nodes"]), 10, "the refused updates were not sent")
+        app.set("nowhere", label="x")  # nor counted: this is line 4
+        self.assertEqual(app.next_message(timeout=WAIT)["line"], 4)
+
+
+class DefaultMaxUpdateNodesTests(FakeTestCase):
+    def test_without_max_update_nodes_in_welcome_the_limit_is_8192(self):
+        app = self.app()
+        self.assertEqual(app.max_update_nodes, 8192)
+        with self.assertRaisesRegex(tandem.UpdateTooLarge, "over the service's limit of 8192"):
+            app.remove("list", [f"r{k}" for k in range(8193)])
 
 
 class ElementTests(FakeTestCase):

@@ -349,7 +349,8 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         }
     }
 
-    /// Reads `parent`'s children again and sends what changed as one `update` with `edits`;
+    /// Reads `parent`'s children again and sends what changed as one `update` with `edits` (split
+    /// by `UpdateChunks` when over the service's `maxUpdateNodes`);
     /// returns the ids of the elements sent whole (nil when nothing changed).
     private func syncChildren(of parent: String, app: TandemApp) throws(TandemClientError) -> Set<String>? {
         let reader = desktop.reader
@@ -372,35 +373,35 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         guard old != new else { return nil }
         let removed = old.filter { !new.contains($0) }
         let kept = new.filter { old.contains($0) }
-        var edits: [TreeUpdate.ChildrenEdit] = []
-        if !removed.isEmpty { edits.append(.init(parent: parent, remove: removed)) }
-        var nodes: [AppElement] = []
+        let limit = app.connection.limits.maxUpdateNodes
         var added: Set<String> = []
+        let chunks: [UpdateChunks.Chunk]
         if kept == old.filter({ new.contains($0) }) {
+            var insert: [(element: AppElement, place: TreeUpdate.ChildrenEdit.Place)] = []
             for (i, child) in fresh.enumerated() where !old.contains(child.id) {
                 let place: TreeUpdate.ChildrenEdit.Place = i > 0 ? .after(new[i - 1]) : (kept.first.map { .before($0) } ?? .end)
-                edits.append(.init(parent: parent, insert: [child.id], place: place))
-                nodes.append(child)
+                insert.append((child, place))
                 added.insert(child.id)
+                added.formUnion(child.descendantIDs)
             }
+            // one update, or several when it would carry more than the service's maxUpdateNodes
+            chunks = UpdateChunks.edits(parent: parent, remove: removed, insert: insert, limit: limit)
+            for id in removed { forgetSubtree(id) }
         } else {
             // moved: the whole list (rare: a toolkit that reorders)
-            edits = []
-            for child in fresh where !old.contains(child.id) { nodes.append(child); added.insert(child.id) }
+            for child in fresh where !old.contains(child.id) { added.insert(child.id) }
             var whole = m.element
             // A child kept is sent with its own fields and no children list, so its subtree stays.
             whole.children = fresh.map { old.contains($0.id) ? (reader.known[$0.id]?.element ?? $0) : $0 }
-            try app.update([whole] + [], focus: nil)
-            messagesSent += 1
-            reader.known[parent]?.children = new
-            return added
+            chunks = UpdateChunks.wholeList(whole, old: old, limit: limit)
         }
-        for id in removed { forgetSubtree(id) }
-        trace?("update \(nodes.map(\.id)) \(edits)")
-        try app.update(nodes, edits: edits)
-        messagesSent += 1
+        for chunk in chunks {
+            trace?("update \(chunk.nodes.map(\.id)) \(chunk.edits)")
+            if chunk.edits.isEmpty { try app.update(chunk.nodes, focus: nil) } else { try app.update(chunk.nodes, edits: chunk.edits) }
+            messagesSent += 1
+        }
         reader.known[parent]?.children = new
-        return added.union(nodes.flatMap { $0.descendantIDs })
+        return added
     }
 
     private func forgetSubtree(_ id: String) {

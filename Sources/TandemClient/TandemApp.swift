@@ -38,9 +38,23 @@ public final class TandemApp: Sendable {
     /// Replaces each of `elements` with its whole subtree (a field left out is cleared; a
     /// child no longer listed is removed). An element must be in the tree already or be a
     /// child of one of the others. `focus` moves focus there, as `layoutChanged` does.
+    ///
+    /// Throws `invalid` without sending anything when the nodes (each element and every one
+    /// under it) are more than the service's `maxUpdateNodes` (Docs/protocol.md#limits): send
+    /// them in several updates (`UpdateChunks` splits a change so).
     public func update(_ elements: [AppElement], focus: String? = nil) throws(TandemClientError) {
-        try connection.send(.compact(["type": "update", "nodes": .array(elements.flatMap(\.nodes)),
-                                      "focus": focus.map { .string($0) }]))
+        let nodes = elements.flatMap(\.nodes)
+        try checkSize(nodes.count)
+        try connection.send(.compact(["type": "update", "nodes": .array(nodes), "focus": focus.map { .string($0) }]))
+    }
+
+    /// Refuses, before sending, an update over the limit the service's `welcome` gave.
+    private func checkSize(_ size: Int) throws(TandemClientError) {
+        let limit = connection.limits.maxUpdateNodes
+        guard size <= limit else {
+            throw .invalid("the update carries \(size) nodes and edited ids, over the service's limit of \(limit) (maxUpdateNodes), "
+                           + "so it was not sent; send the rest in another update (Docs/protocol.md#limits)")
+        }
     }
 
     /// Replaces `elements` whole, as `update(_:focus:)`, and edits children lists by id
@@ -49,10 +63,14 @@ public final class TandemApp: Sendable {
     ///
     /// Throws `unsupported(.edits, …)` without sending anything when the service did not
     /// announce `edits` (an older one would ignore them): send whole children lists with
-    /// `update(_:focus:)` to such a service. `insert` and `remove` are edits too.
+    /// `update(_:focus:)` to such a service. `insert` and `remove` are edits too. Throws
+    /// `invalid`, nothing sent, when the nodes plus the edits' ids are over the service's
+    /// `maxUpdateNodes` (`UpdateChunks` splits such a change).
     public func update(_ elements: [AppElement], edits: [TreeUpdate.ChildrenEdit], focus: String? = nil) throws(TandemClientError) {
         try connection.require(.edits)
-        try connection.send(.compact(["type": "update", "nodes": elements.isEmpty ? JSONValue?.none : .array(elements.flatMap(\.nodes)),
+        let nodes = elements.flatMap(\.nodes)
+        try checkSize(nodes.count + edits.reduce(0) { $0 + $1.remove.count + $1.insert.count })
+        try connection.send(.compact(["type": "update", "nodes": elements.isEmpty ? JSONValue?.none : .array(nodes),
                                       "edits": .array(edits.map(\.json)), "focus": focus.map { .string($0) }]))
     }
 

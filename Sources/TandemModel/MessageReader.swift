@@ -123,6 +123,27 @@ public struct MessageReader {
         return screen
     }
 
+    /// What an `update` message carries against `Screen.maxUpdateNodes` — its `nodes` plus the
+    /// ids its `edits` remove or insert — counted from the parsed JSON alone, before any
+    /// element is read, so an update over the limit costs only its parsing. Members of another
+    /// type count nothing here (reading them names the mistake).
+    public func updateSize() -> Int {
+        let tape = reader.tape
+        var size = 0
+        if let n = member("nodes"), tape.tag(n) == .array { size += tape.count(n) }
+        guard let e = member("edits"), tape.tag(e) == .array else { return size }
+        var at = e + 1
+        for _ in 0..<tape.count(e) {
+            if tape.tag(at) == .object {
+                let f = reader.fields(at, NodeReader.EditField.self)
+                if let a = f[.remove], tape.tag(a) == .array { size += tape.count(a) }
+                if let a = f[.insert], tape.tag(a) == .array { size += tape.count(a) }
+            }
+            at = tape.end(at)
+        }
+        return size
+    }
+
     /// Tree-update nodes: elements whose `children` are lists of ids.
     public mutating func nodes(_ key: String) throws(Diagnostic) -> [TreeUpdate.Node] {
         guard let x = member(key) else { throw failure(nil, "missing field \"\(key)\"") }

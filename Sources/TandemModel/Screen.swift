@@ -49,6 +49,10 @@ public struct Screen: Sendable, Hashable {
     public static let maxDepth = 250
     /// The most elements a screen an app sends may have (Docs/protocol.md#limits).
     public static let maxElements = 50_000
+    /// The most an `update` may carry: its nodes plus the ids its edits remove or insert
+    /// (Docs/protocol.md#limits). An update's work is linear in these, so this bounds what one
+    /// line can cost the session thread; an app sends the rest in the next update.
+    public static let maxUpdateNodes = 8_192
 
     /// Elements in the tree (the table's slots less the empty ones).
     public var liveCount: Int { elements.count - free.count }

@@ -39,6 +39,16 @@ public struct TreeUpdate: Sendable, Hashable {
     public init(nodes: [Node], edits: [ChildrenEdit] = [], focus: String? = nil) {
         self.nodes = nodes; self.edits = edits; self.focus = focus
     }
+
+    /// What the update carries against `Screen.maxUpdateNodes`: its nodes plus the ids its
+    /// edits remove or insert.
+    public var size: Int { nodes.count + edits.reduce(0) { $0 + $1.remove.count + $1.insert.count } }
+
+    /// The sentence refusing an update that carries `size` (nodes and edited ids) over `limit`
+    /// (`maxUpdateNodes`, Docs/protocol.md#limits); the service's and the clients' words.
+    public static func overLimit(_ size: Int, limit: Int = Screen.maxUpdateNodes) -> String {
+        "the update carries \(size) nodes and edited ids, over the limit of \(limit) (maxUpdateNodes): send the rest in another update"
+    }
 }
 
 /// Why a tree update was refused (nothing of it was applied).

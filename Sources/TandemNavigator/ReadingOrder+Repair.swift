@@ -30,7 +30,16 @@ extension ReadingOrder {
         // and skips what a repair spends on each element (its depth, the sets it is kept in,
         // its row), which made a megabyte update cost several times a megabyte screen (issue
         // 27; at half the screen, 17,000 rows moved among 50,000 were repaired one by one).
-        let touched = changed.count + restructured.count + edited.count + removed.count
+        var touched = changed.count + restructured.count + edited.count + removed.count
+        if touched >= Self.wholeRebuildMinimum && touched * 4 >= screen.liveCount {
+            // Each element once: a new element given a children list is changed and its list
+            // restructured or edited too (chains counted twice were built whole at a sixth of
+            // the screen). Counted only near the threshold, so small updates pay nothing.
+            var distinct = Set(changed)
+            distinct.formUnion(restructured)
+            for d in edited { distinct.insert(d.parent) }
+            touched = distinct.count + removed.count
+        }
         if touched >= Self.wholeRebuildMinimum && touched * 4 >= screen.liveCount {
             computeAll(screen)
             rebuild(screen)

@@ -63,6 +63,9 @@ public enum MessageDecoder {
         case "screen":
             return .screen(try r.screen("screen"))
         case "update":
+            // Counted before anything is read, so an update over the limit costs its parsing only.
+            let size = r.updateSize()
+            guard size <= Screen.maxUpdateNodes else { throw r.failure(nil, TreeUpdate.overLimit(size)) }
             let edits = try r.edits("edits")
             // An update of edits alone needs no nodes.
             var nodes: [TreeUpdate.Node] = []

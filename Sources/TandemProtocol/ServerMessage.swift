@@ -20,8 +20,12 @@ public enum ServerMessage: Sendable {
     /// What a client may rely on, sent with `welcome`.
     public struct Limits: Sendable, Hashable {
         public var maxLine: Int
+        /// The most nodes plus edited ids one `update` may carry (Docs/protocol.md#limits).
+        public var maxUpdateNodes: Int
         public var userActionWindow: Int
-        public init(maxLine: Int, userActionWindow: Int) { self.maxLine = maxLine; self.userActionWindow = userActionWindow }
+        public init(maxLine: Int, maxUpdateNodes: Int = Screen.maxUpdateNodes, userActionWindow: Int) {
+            self.maxLine = maxLine; self.maxUpdateNodes = maxUpdateNodes; self.userActionWindow = userActionWindow
+        }
     }
 
     /// The message as one line of JSON (without the newline).
@@ -33,7 +37,8 @@ public enum ServerMessage: Sendable {
         switch self {
         case .welcome(let client, let limits, let features):
             return object([("type", q("welcome")), ("v", "1"), ("client", q(client)),
-                           ("maxLine", String(limits.maxLine)), ("userActionWindow", String(limits.userActionWindow)),
+                           ("maxLine", String(limits.maxLine)), ("maxUpdateNodes", String(limits.maxUpdateNodes)),
+                           ("userActionWindow", String(limits.userActionWindow)),
                            ("features", "[" + features.names.map(q).joined(separator: ",") + "]")])
         case .error(let e):
             let bounded = ErrorBounds.parts(of: e)

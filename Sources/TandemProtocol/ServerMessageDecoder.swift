@@ -49,6 +49,7 @@ public enum ServerMessageDecoder {
             }
             let client = try required("client", "the id Tandem gave this connection")
             let limits = ServerMessage.Limits(maxLine: try r.integer("maxLine") ?? defaultLimits.maxLine,
+                                              maxUpdateNodes: try r.integer("maxUpdateNodes") ?? defaultLimits.maxUpdateNodes,
                                               userActionWindow: try r.integer("userActionWindow") ?? defaultLimits.userActionWindow)
             let features = try r.strings("features").map(ServerMessage.Features.init(names:)) ?? .none
             return .welcome(client: client, limits: limits, features: features)

@@ -1,3 +1,5 @@
+import TandemModel
+
 /// A running app's screen as it publishes it (`{"type":"screen",…}`, Docs/protocol.md#screen),
 /// with exactly the number of elements asked for, and the protocol lines the app sends to
 /// change it.
@@ -171,7 +173,9 @@ struct AppScreen {
             let more = aisleNodes(a)
             let bytes = more.reduce(0) { $0 + $1.utf8.count + 1 }
             // Room for the `aisles` node's list too (~30 bytes an id).
-            if !nodes.isEmpty && size + bytes + 40 * (a + 1) * (layout == .flat ? Self.rowsPerAisle + 1 : 1) > maxBytes * 9 / 10 {
+            // … and within maxUpdateNodes (the `aisles` node is one more).
+            if !nodes.isEmpty && (size + bytes + 40 * (a + 1) * (layout == .flat ? Self.rowsPerAisle + 1 : 1) > maxBytes * 9 / 10
+                                  || nodes.count + more.count + 1 > Screen.maxUpdateNodes) {
                 flush(upTo: a)
             }
             nodes += more

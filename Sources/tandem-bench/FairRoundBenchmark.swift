@@ -209,12 +209,12 @@ enum FairRoundBenchmark {
         return r
     }
 
-    /// The largest update within the line limit (`HostileBenchmark.time(chains:depth:)`'s),
+    /// The largest update of chains allowed (`maxUpdateNodes`; `HostileBenchmark.time(chains:depth:)`'s),
     /// wall and the session thread's CPU.
     static func largestUpdate() -> Cost {
         var app = HostileBenchmark.App()
         app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
-        let line = HostileBenchmark.updateLine(chains: 70, depth: 249)
+        let line = HostileBenchmark.updateLine(chains: HostileBenchmark.cappedChains, depth: 249)
         let cpu = threadCPU()
         let wall = app.send(line)
         return Cost(wall: wall, cpu: threadCPU() - cpu)
@@ -227,7 +227,7 @@ enum FairRoundBenchmark {
             return "\(HostileBenchmark.ms(s[s.count / 2])) / \(HostileBenchmark.ms(s.last!))"
         }
         let updates = (0..<5).map { _ in largestUpdate() }
-        out.append("  the largest update (70 chains × 249, 5 runs)  wall \(mm(updates.map(\.wall))) ms, cpu \(mm(updates.map(\.cpu))) ms")
+        out.append("  the largest update (\(HostileBenchmark.cappedChains) chains × 249, 5 runs)  wall \(mm(updates.map(\.wall))) ms, cpu \(mm(updates.map(\.cpu))) ms")
         for shape in Shape.allCases {
             let rs = (0..<runs).map { _ in round(shape) }
             out.append("  \(shape.name)")

@@ -14,12 +14,13 @@ import TandemPOSIX
 /// Docs/reliability.md#hostile-clients), in-process through the service as `tandem serve`'s
 /// session thread runs it, with liblouis:
 ///
-/// - one `update` of 17,430 nodes (a whole 1 MiB line) as 70 chains 249 deep (the deepest
-///   allowed), against the same number as a flat list, and relabelling that list: the time the
-///   session thread is held (median of 5), the chains' split into decoding and the navigator;
-///   the same elements as one `screen`, for comparison;
+/// - the largest `update` allowed (`maxUpdateNodes`, 8,192): 32 chains 249 deep (the deepest
+///   allowed; 7,969 nodes), against 8,192 nodes as a flat list, and relabelling that list:
+///   the time the session thread is held (median of 5), the chains' split into decoding and
+///   the navigator; the same elements as one `screen`, for comparison;
+/// - what refusing a whole 1 MiB line of 17,431 nodes costs (`maxUpdateNodes`), and an
+///   8,000-deep chain (`maxDepth`);
 /// - the longest liblouis takes over one line cut for braille (the most a translation costs);
-/// - a 20,000-deep chain in one line (refused by `maxDepth`);
 /// - a 900 KiB announcement and a 900 KiB value on the focused element (braille cut);
 /// - one round of one client's reading (64 KiB) as 32 announcements of 2,000 characters,
 ///   each an instant: what a key behind them waits for (Docs/reliability.md#done-when);
@@ -36,16 +37,17 @@ import TandemPOSIX
 enum HostileBenchmark {
     static func run() -> String {
         var lines = ["hostile: what one app can make the service do (median of 5 runs where timed)"]
-        let chain = median((0..<5).map { _ in time(chains: 70, depth: 249) })
-        let wide = median((0..<5).map { _ in time(chains: 17_430, depth: 1) })
-        lines.append("  update, 70 chains × 249 deep  \(ms(chain)) ms held (17,430 nodes)")
-        lines.append("  update, flat list            \(ms(wide)) ms held (17,430 nodes)")
-        lines.append("  update, the list relabelled  \(ms(median((0..<5).map { _ in relabel(17_430) }))) ms held (17,430 nodes, each a new label)")
-        lines.append("  screen, 70 chains × 249 deep  \(ms(median((0..<5).map { _ in screen(chains: 70, depth: 249) }))) ms held (17,431 elements)")
-        lines.append("  screen, flat list            \(ms(median((0..<5).map { _ in screen(chains: 17_430, depth: 1) }))) ms held (17,431 elements)")
-        let p = phases(chains: 70, depth: 249)
+        let chain = median((0..<5).map { _ in time(chains: cappedChains, depth: 249) })
+        let wide = median((0..<5).map { _ in time(chains: Screen.maxUpdateNodes - 1, depth: 1) })
+        lines.append("  update, \(cappedChains) chains × 249 deep  \(ms(chain)) ms held (\(cappedChains * 249 + 1) nodes)")
+        lines.append("  update, flat list            \(ms(wide)) ms held (\(Screen.maxUpdateNodes) nodes, maxUpdateNodes)")
+        lines.append("  update, the list relabelled  \(ms(median((0..<5).map { _ in relabel(Screen.maxUpdateNodes) }))) ms held (\(Screen.maxUpdateNodes) nodes, each a new label)")
+        lines.append("  screen, \(cappedChains) chains × 249 deep  \(ms(median((0..<5).map { _ in screen(chains: cappedChains, depth: 249) }))) ms held (\(cappedChains * 249 + 1) elements)")
+        lines.append("  screen, flat list            \(ms(median((0..<5).map { _ in screen(chains: Screen.maxUpdateNodes - 1, depth: 1) }))) ms held (\(Screen.maxUpdateNodes) elements)")
+        let p = phases(chains: cappedChains, depth: 249)
         lines.append("    of the chains: decode \(ms(p.decode)), Navigator.apply \(ms(p.navigator)) (Screen.apply alone \(ms(p.tree))) ms")
-        lines.append("  update, one 20,000-deep chain \(ms(median((0..<5).map { _ in time(chains: 1, depth: 20_000) }))) ms to refuse (maxDepth)")
+        lines.append("  update, 70 chains × 249 (a 1 MiB line, 17,431 nodes)  \(ms(median((0..<5).map { _ in time(chains: 70, depth: 249, refused: true) }))) ms to refuse (maxUpdateNodes)")
+        lines.append("  update, one 8,000-deep chain \(ms(median((0..<5).map { _ in time(chains: 1, depth: 8_000, refused: true) }))) ms to refuse (maxDepth)")
         lines.append("  900 KiB announcement         \(ms(median((0..<5).map { _ in hugeText(value: false) }))) ms held")
         lines.append("  900 KiB focused value        \(ms(median((0..<5).map { _ in hugeText(value: true) }))) ms held")
         lines.append("  a 64 KiB round of 2,000-character announcements  \(ms(median((0..<5).map { _ in round() }))) ms held (32 lines, each an instant)")
@@ -117,11 +119,18 @@ enum HostileBenchmark {
         }
     }
 
-    static func time(chains: Int, depth: Int) -> UInt64 {
+    /// The most chains 249 deep (the deepest allowed under "top") one update may carry with
+    /// "top" itself: 32 (7,969 nodes of `Screen.maxUpdateNodes`' 8,192).
+    static let cappedChains = (Screen.maxUpdateNodes - 1) / 249
+
+    /// An update adding `chains` chains of `depth` under "top": the ns it held the session
+    /// thread. `refused`: the update is over a limit, and the time is its refusal's.
+    static func time(chains: Int, depth: Int, refused: Bool = false) -> UInt64 {
         var app = App()
         app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
         let held = app.send(updateLine(chains: chains, depth: depth))
-        precondition(depth > Screen.maxDepth || app.session.navigator.screen.liveCount == chains * depth + 2, "the benchmark's update was refused")
+        precondition(app.session.navigator.screen.liveCount == (refused ? 2 : chains * depth + 2),
+                     refused ? "the benchmark's update was not refused" : "the benchmark's update was refused")
         return held
     }
 
@@ -129,9 +138,18 @@ enum HostileBenchmark {
     static func relabel(_ count: Int) -> UInt64 {
         var app = App()
         app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
-        app.send(updateLine(chains: count, depth: 1))
+        // "top" and the list in chunks within maxUpdateNodes
+        for start in stride(from: 0, to: count, by: 4_096) {
+            let kids = (0..<min(count, start + 4_096)).map { "\"c\($0)x0\"" }.joined(separator: ",")
+            let nodes = (start..<min(count, start + 4_096)).map { #"{"id":"c\#($0)x0","label":"D 0"}"# }.joined(separator: ",")
+            app.send(#"{"type":"update","nodes":[{"id":"top","label":"T","children":[\#(kids)]},\#(nodes)]}"#)
+        }
+        precondition(app.session.navigator.screen.liveCount == count + 2, "the benchmark's list was refused")
         let nodes = (0..<count).map { #"{"id":"c\#($0)x0","label":"Renamed \#($0)"}"# }
-        return app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+        let held = app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+        let last = app.session.navigator.screen.index["c\(count - 1)x0"].map { app.session.navigator.screen.elements[$0].label }
+        precondition(last == .some(.some(.plain("Renamed \(count - 1)"))), "the benchmark's relabelling was refused")
+        return held
     }
 
     /// A `screen` of `chains` chains of `depth` elements under the root, replacing a small one.
@@ -256,8 +274,8 @@ enum HostileBenchmark {
     }
 
     /// A screen at `Screen.maxElements`: a sheet of three elements and four sections of rows
-    /// with frames (one sorted scope of 49,995), sent as a `screen` and four updates within
-    /// the line limit.
+    /// with frames (one sorted scope of 49,995), sent as a `screen` and eight updates within
+    /// `maxUpdateNodes`.
     static func bigScreen(_ app: inout App, sheetModal: Bool) {
         for line in bigScreenLines(sheetModal: sheetModal) { app.send(line) }
         let rows = 12_498
@@ -268,6 +286,7 @@ enum HostileBenchmark {
     static func bigScreenLines(sheetModal: Bool) -> [String] {
         var lines: [String] = []
         let rows = 12_498
+        let half = rows / 2  // a section's rows in two updates, each within maxUpdateNodes
         let sections = (0..<4).map { #"{"id":"s\#($0)"}"# }.joined(separator: ",")
         let sheet = #"{"id":"sheet","modal":\#(sheetModal),"frame":[0,100,390,300],"children":[{"id":"sheet.title","label":"Sheet","traits":["header"],"frame":[16,110,358,44]},{"id":"sheet.ok","label":"OK","traits":["button"],"frame":[16,300,358,44]}]}"#
         lines.append(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":["# + sections + "," + sheet + "]}}}")
@@ -278,8 +297,11 @@ enum HostileBenchmark {
                 let k = s * rows + r
                 ids.append("\"r\(k)\"")
                 nodes.append(#"{"id":"r\#(k)","label":"Row \#(k)","frame":[0,\#(k * 44),390,44]}"#)
+                if r == half - 1 || r == rows - 1 {
+                    lines.append(#"{"type":"update","nodes":[{"id":"s\#(s)","children":["# + ids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
+                    nodes = []
+                }
             }
-            lines.append(#"{"type":"update","nodes":[{"id":"s\#(s)","children":["# + ids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
         }
         return lines
     }

@@ -5,7 +5,8 @@ import TandemSession
 import TandemPOSIX
 
 /// `tandem-bench hostile worst [SHAPE]`: the single lines within the limits (a line of
-/// `maxLine`, 1 MiB; `maxElements` 50,000; `maxDepth` 250 — Docs/protocol.md#limits) that cost
+/// `maxLine`, 1 MiB; `maxUpdateNodes` 8,192; `maxElements` 50,000; `maxDepth` 250 —
+/// Docs/protocol.md#limits; each line filled to the first it meets) that cost
 /// the session thread most, each sent once to a service set up for it, in-process as `tandem
 /// serve`'s session thread applies it (Docs/reliability.md#line-bound). For each shape: the
 /// wall time and the thread's own CPU time (`CLOCK_THREAD_CPUTIME_ID`: the service's work, not
@@ -15,10 +16,12 @@ enum WorstLineBenchmark {
     /// The longest line a client may send (`maxLine`, without its newline).
     static let maxLine = 1 << 20
     static let rows = 49_990
+    /// The most nodes plus edited ids an update may carry.
+    static let cap = Screen.maxUpdateNodes
 
     /// One line each, on the screen its setup leaves.
     enum Shape: String, CaseIterable {
-        /// 70 chains 249 deep under one element (the chains of `tandem-bench hostile`).
+        /// 32 chains 249 deep under one element (the chains of `tandem-bench hostile`).
         case chains
         /// As many new rows with frames as fit, added to a sorted screen already holding the
         /// rest of the element limit with frames: the update is also a whole build.
@@ -44,6 +47,14 @@ enum WorstLineBenchmark {
         /// One row added (an edit) to the 49,990 rows: a small line, for what an update that
         /// adds an element costs on a full screen whatever its size.
         case addOneRow
+        /// A whole 1 MiB line relabelling 32,447 of the 49,990 rows, refused by
+        /// `maxUpdateNodes`: what the refusal costs (its parsing).
+        case refusedNodes
+        /// A whole 1 MiB line of 13,796 edits moving a row each, refused by `maxUpdateNodes`.
+        case refusedEdits
+
+        /// Whether the line is over a limit: measured for its refusal.
+        var refused: Bool { self == .refusedNodes || self == .refusedEdits }
     }
 
     static func run(only name: String?, runs: Int = 5) -> String {
@@ -86,9 +97,14 @@ enum WorstLineBenchmark {
         app.core.apply(.clientLine("app", line: app.line, bytes: line), at: app.now)
         let w1 = Monotonic.now(), c1 = threadCPU()
         perf?.send("disable")
+        var refusal: String?
         for item in app.core.takeOutbox() {
-            if case .send(_, .error(let e)) = item { fatalError("the \(shape) line was refused: \(e)") }
+            if case .send(_, .error(let e)) = item {
+                guard shape.refused, e.message.contains("(maxUpdateNodes)") else { fatalError("the \(shape) line was refused: \(e)") }
+                refusal = e.message
+            }
         }
+        precondition(!shape.refused || refusal != nil, "the \(shape) line was not refused")
         return (w1 - w0, c1 - c0, load, line.count)
     }
 
@@ -113,12 +129,12 @@ enum WorstLineBenchmark {
     }
 
     /// A screen whose root holds one container "list" of `count` rows with frames (one sorted
-    /// scope), sent as a `screen` and updates of 12,500 rows.
+    /// scope), sent as a `screen` and updates of 8,000 rows (within `maxUpdateNodes`).
     static func bigList(_ app: inout HostileBenchmark.App, count: Int, hidden: Bool = false, more: Bool = false) {
         app.send(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":[{"id":"top","label":"Top","frame":[0,0,390,44]},{"id":"list","hidden":\#(hidden)}\#(more ? #",{"id":"more"}"# : "")]}}}"#)
         var ids: [String] = []
-        for start in stride(from: 0, to: count, by: 12_500) {
-            let end = min(count, start + 12_500)
+        for start in stride(from: 0, to: count, by: 8_000) {
+            let end = min(count, start + 8_000)
             ids += (start..<end).map { "\"r\($0)\"" }
             let nodes = (start..<end).map { row($0) }
             app.send(#"{"type":"update","nodes":[{"id":"list","hidden":\#(hidden),"children":["# + ids.joined(separator: ",") + "]}," + nodes.joined(separator: ",") + "]}")
@@ -130,13 +146,13 @@ enum WorstLineBenchmark {
         switch shape {
         case .chains:
             app.send(#"{"type":"screen","screen":{"id":"deep","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
-            return HostileBenchmark.updateLine(chains: 70, depth: 249)
+            return HostileBenchmark.updateLine(chains: HostileBenchmark.cappedChains, depth: 249)
         case .addRows:
             // As many new rows as fit in one line decide how many the screen holds already.
             let base = 100_000
             var size = #"{"type":"update","nodes":[{"id":"more","children":[]}]}"#.utf8.count
             var n = 0
-            while true {
+            while n < cap - 1 {  // "more" is a node too
                 let add = "\"r\(base + n)\"".utf8.count + row(base + n).utf8.count + 2
                 if size + add > maxLine { break }
                 size += add; n += 1
@@ -148,11 +164,14 @@ enum WorstLineBenchmark {
             return #"{"type":"update","nodes":[{"id":"more","children":["# + ids + "]}," + nodes.joined(separator: ",") + "]}"
         case .relabel:
             bigList(&app, count: rows)
+            return fill(#"{"type":"update","nodes":["#, "]}", limit: cap) { k in #"{"id":"r\#(k)","label":"N\#(k)"}"# }
+        case .refusedNodes:
+            bigList(&app, count: rows)
             return fill(#"{"type":"update","nodes":["#, "]}", limit: rows) { k in #"{"id":"r\#(k)","label":"N\#(k)"}"# }
         case .moveRows:
             bigList(&app, count: rows)
             // Row k goes where row rows-1-k was: the order reverses for the rows given.
-            return fill(#"{"type":"update","nodes":["#, "]}", limit: rows) { k in row(k, y: rows - 1 - k) }
+            return fill(#"{"type":"update","nodes":["#, "]}", limit: cap) { k in row(k, y: rows - 1 - k) }
         case .screen:
             app.send(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":[{"id":"top","label":"T"}]}}}"#)
             return fill(#"{"type":"screen","screen":{"id":"big","root":{"id":"root","children":["#, "]}}}", limit: Screen.maxElements - 1) { k in
@@ -168,11 +187,11 @@ enum WorstLineBenchmark {
             return #"{"type":"set","id":"list","hidden":false}"#
         case .removeMany:
             bigList(&app, count: rows)
-            return fill(#"{"type":"update","edits":[{"parent":"list","remove":["#, "]}]}", limit: rows) { k in "\"r\(rows - 1 - k)\"" }
-        case .editsToFront:
+            return fill(#"{"type":"update","edits":[{"parent":"list","remove":["#, "]}]}", limit: cap) { k in "\"r\(rows - 1 - k)\"" }
+        case .editsToFront, .refusedEdits:
             bigList(&app, count: rows)
             // Each edit moves the last row to the front: every one scans and shifts the list.
-            return fill(#"{"type":"update","edits":["#, "]}", limit: rows - 1) { k in
+            return fill(#"{"type":"update","edits":["#, "]}", limit: shape == .refusedEdits ? rows - 1 : cap / 2) { k in
                 #"{"parent":"list","remove":["r\#(rows - 1 - k)"],"insert":["r\#(rows - 1 - k)"],"before":"r\#(k == 0 ? 0 : rows - k)"}"#
             }
         case .wholeListReversed:
@@ -188,7 +207,7 @@ enum WorstLineBenchmark {
             var kids: [String] = [], nodes: [String] = []
             var size = #"{"type":"update","nodes":[{"id":"r5","label":"Row 5","frame":[0,220,390,44],"children":[]}]}"#.utf8.count
             var chains = 0
-            while true {
+            while (chains + 1) * depth + 1 <= cap {
                 let c = chains
                 let chain = (0..<depth).map { i in
                     #"{"id":"c\#(c)x\#(i)","label":"D"\#(i < depth - 1 ? #","children":["c\#(c)x\#(i + 1)"]"# : "")}"#

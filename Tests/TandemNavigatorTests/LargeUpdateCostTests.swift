@@ -61,4 +61,25 @@ struct LargeUpdateCostTests {
         for i in 0..<249 { short.append(labelled("d\(i)", children: i < 248 ? ["d\(i + 1)"] : nil)) }
         #expect(try cost(&deep, TreeUpdate(nodes: short)).whole == 0)
     }
+
+    @Test("chains of new elements, each with a children list, count once each toward a whole build: 1,984 on 10,000 rows are repaired")
+    func chainsCountedOnce() throws {
+        // 10,000 rows, then eight chains 248 deep under one of them: 1,984 new elements, each
+        // both new and given a children list — a sixth of the screen, not the quarter (counted
+        // twice, they made 3,968 and a whole build of 12,000 elements).
+        var nav = try Navigator(json: DeepChainCostTests.catalog)
+        let ids = (0..<10_000).map { "r\($0)" }
+        for start in stride(from: 0, to: ids.count, by: 4_000) {
+            let rows = ids[start..<min(ids.count, start + 4_000)]
+            _ = try nav.apply(TreeUpdate(nodes: [labelled("top", children: Array(ids[..<(start + rows.count)]))]
+                                          + rows.map { labelled($0, y: Double(Int($0.dropFirst())! * 50)) }))
+        }
+        var chains = [labelled("r5", children: (0..<8).map { "c\($0)x0" }, y: 250)]
+        for c in 0..<8 {
+            for i in 0..<248 { chains.append(labelled("c\(c)x\(i)", children: i < 247 ? ["c\(c)x\(i + 1)"] : nil)) }
+        }
+        let added = try cost(&nav, TreeUpdate(nodes: chains))
+        #expect(added.whole == 0, "the order was built whole for a sixth of the screen")
+        #expect(added.computes < 4_000, "\(added.computes) computes for 1,984 new elements")
+    }
 }

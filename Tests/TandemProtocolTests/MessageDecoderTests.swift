@@ -161,10 +161,10 @@ struct MessageDecoderTests {
     func serverMessages() {
         #expect(ServerMessage.welcome(client: "c1", limits: .init(maxLine: 1_048_576, userActionWindow: 500),
                                       features: .init([.unsubscribe, .edits, .ack])).json
-                == #"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":500,"features":["ack","edits","unsubscribe"]}"#,
+                == #"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"maxUpdateNodes":8192,"userActionWindow":500,"features":["ack","edits","unsubscribe"]}"#,
                 "features sorted by name")
         #expect(ServerMessage.welcome(client: "c2", limits: .init(maxLine: 4096, userActionWindow: 250), features: .none).json
-                == #"{"type":"welcome","v":1,"client":"c2","maxLine":4096,"userActionWindow":250,"features":[]}"#)
+                == #"{"type":"welcome","v":1,"client":"c2","maxLine":4096,"maxUpdateNodes":8192,"userActionWindow":250,"features":[]}"#)
         #expect(ServerMessage.action(AppAction(.custom, element: "cell.banana", name: "Delete")).json
                 == #"{"type":"action","action":"custom","id":"cell.banana","name":"Delete"}"#)
         #expect(ServerMessage.focus(screen: "list", element: "title").json == #"{"type":"focus","screen":"list","id":"title"}"#)

@@ -24,7 +24,7 @@ struct ServerMessageDecoderTests {
 
     @Test("every message the service writes decodes back to itself", arguments: try [
         ServerMessage.welcome(client: "c3", limits: .init(maxLine: 4096, userActionWindow: 250), features: .all),
-        .welcome(client: "c4", limits: .init(maxLine: 4096, userActionWindow: 250), features: .init(names: ["edits", "haptics"])),
+        .welcome(client: "c4", limits: .init(maxLine: 4096, maxUpdateNodes: 1_000, userActionWindow: 250), features: .init(names: ["edits", "haptics"])),
         .welcome(client: "c5", limits: .init(maxLine: 4096, userActionWindow: 250), features: .none),
         .error(ProtocolError("unknown command \"jump\"", line: 12, requestID: node(#""k1""#))),
         .error(ProtocolError("set: no element \"x\"", line: 3, requestID: nil)),
@@ -72,6 +72,7 @@ struct ServerMessageDecoderTests {
             Issue.record("not a welcome"); return
         }
         #expect(client == "c1" && limits == ServerMessage.Limits(maxLine: 1 << 20, userActionWindow: 500))
+        #expect(limits.maxUpdateNodes == 8_192, "an older service's updates are held to the limit Tandem has had since it was set")
         #expect(features.names.isEmpty && features.known.isEmpty && !features.contains(.edits))
     }
 

@@ -2,23 +2,31 @@ import Foundation
 import Testing
 import TandemTestSupport
 
-/// A hostile client against a real `tandem serve` over its socket (issue 27): a 20,000-deep
-/// chain, a megabyte id, a megabyte announcement, a flood of screen switches, look-alike names.
+/// A hostile client against a real `tandem serve` over its socket (issue 27): deep and long
+/// chains, a megabyte id, a megabyte announcement, a flood of screen switches, look-alike names.
 /// Each is answered within its bound — checked by sizes and counts — and the other clients
 /// keep working.
 @Suite("tandem serve against a hostile client", .serialized)
 struct HostileServeTests {
     typealias Scene = ServeRobustnessTests.Scene
 
-    @Test("a 20,000-deep chain in one line is refused naming maxDepth, with a short error; the controller's status still answers")
+    /// `{"type":"update",…}` hanging a chain `d0` … `d<depth - 1>` under the scene's title.
+    static func chain(_ depth: Int) -> String {
+        var nodes = [#"{"id":"title","label":"Groceries","children":["d0"]}"#]
+        for i in 0..<depth { nodes.append(#"{"id":"d\#(i)"\#(i < depth - 1 ? #","children":["d\#(i + 1)"]"# : "")}"#) }
+        return #"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}"
+    }
+
+    @Test("an 8,000-deep chain in one line is refused naming maxDepth, a 20,000-deep one naming maxUpdateNodes, with short errors; the controller's status still answers")
     func deepChain() throws {
         let s = try Scene()
-        var nodes = [#"{"id":"title","label":"Groceries","children":["d0"]}"#]
-        for i in 0..<20_000 { nodes.append(#"{"id":"d\#(i)"\#(i < 19_999 ? #","children":["d\#(i + 1)"]"# : "")}"#) }
-        s.app.send(#"{"type":"update","nodes":["# + nodes.joined(separator: ",") + "]}")
+        s.app.send(Self.chain(8_000))
         let error = s.app.readLine { $0.contains(#""type":"error""#) }
         #expect(error?.contains("deeper than the limit of 250 (maxDepth)") == true, "\(error ?? "nothing")")
         #expect((error?.utf8.count ?? .max) < 1_000)
+        s.app.send(Self.chain(20_000))
+        let size = s.app.readLine { $0.contains(#""type":"error""#) }
+        #expect(size?.contains("the update carries 20001 nodes and edited ids, over the limit of 8192 (maxUpdateNodes)") == true, "\(size ?? "nothing")")
         #expect(s.alive())
         #expect(s.serve.stop() == 0)
     }

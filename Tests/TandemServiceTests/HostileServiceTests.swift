@@ -83,11 +83,11 @@ struct HostileServiceTests {
         s.send("c1", #"{"type":"screen","screen":{"id":"deep","title":"Deep","root":{"id":"root","children":[{"id":"d0","label":"D 0"}]}}}"#, line: 2)
     }
 
-    @Test("a 20,000-deep chain in one update is refused whole with an error naming maxDepth; one at the limit is taken")
+    @Test("an 8,000-deep chain in one update (within maxUpdateNodes) is refused whole with an error naming maxDepth; one at the limit is taken")
     func deepChainRefused() throws {
         var s = try Served()
         Self.chainScreen(into: &s)
-        let replies = s.send("c1", Self.chain(from: 0, to: 20_000), line: 3)
+        let replies = s.send("c1", Self.chain(from: 0, to: 8_000), line: 3)
         let error = try #require(replies.first { $0.json.contains(#""type":"error""#) })
         #expect(error.json.contains("deeper than the limit of 250 (maxDepth)"), "\(error.json)")
         #expect(s.session.navigator.screen.liveCount == 2, "nothing of the refused update was applied")
@@ -97,6 +97,16 @@ struct HostileServiceTests {
         #expect(s.session.navigator.screen.liveCount == 251)
         let over = s.send("c1", Self.chain(from: 249, to: 250), line: 5)
         #expect(over.first { $0.json.contains(#""type":"error""#) }?.json.contains(#"\"d250\" would be 251 levels below the root"#) == true)
+    }
+
+    @Test("a 20,000-deep chain in one update is refused by maxUpdateNodes before its depth is looked at; nothing applied")
+    func longChainRefusedByItsSize() throws {
+        var s = try Served()
+        Self.chainScreen(into: &s)
+        let replies = s.send("c1", Self.chain(from: 0, to: 20_000), line: 3)
+        let error = try #require(replies.first { $0.json.contains(#""type":"error""#) })
+        #expect(error.json == #"{"type":"error","error":"the update carries 20001 nodes and edited ids, over the limit of 8192 (maxUpdateNodes): send the rest in another update","line":3}"#)
+        #expect(s.session.navigator.screen.liveCount == 2, "nothing of the refused update was applied")
     }
 
     @Test("a second app named Bank is Bank (2) in status and in what the user hears when it closes; the name is free again once the first leaves")

@@ -96,7 +96,7 @@ struct ServiceTests {
         var s = try Served(options: options)
         s.connect("c1")
         let welcome = s.send("c1", #"{"type":"hello","v":1,"role":"app","name":"Groceries","language":"en"}"#)
-        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"userActionWindow":\#(options.userActionWindow),"features":["ack","appForeground","appStatus","channels","commandInput","controllerAnnounce","edits","foreground","unsubscribe"]}"#])
+        #expect(welcome.map(\.json) == [#"{"type":"welcome","v":1,"client":"c1","maxLine":1048576,"maxUpdateNodes":8192,"userActionWindow":\#(options.userActionWindow),"features":["ack","appForeground","appStatus","channels","commandInput","controllerAnnounce","edits","foreground","unsubscribe"]}"#])
         s.send("c1", Self.groceryScreen, line: 2)
         return s
     }
