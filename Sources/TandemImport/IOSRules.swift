@@ -307,12 +307,15 @@ struct IOSRules {
             return tree.same(Int(a), Int(b))
         }
 
-        /// A number attribute as `Double(String)` reads it (`IOSRules.number(bytes:)`).
+        /// A number attribute as `Double(String)` reads it (`IOSRules.number(bytes:)`); one to
+        /// eight plain digits (nearly every `x`, `y`, `width`, `height`) read as one word.
         @inline(__always) func number(_ span: Int32) -> Double? {
             guard span >= 0 else { return nil }
             let s = spans[Int(span)]
             if s.raw { return tree.withValue(Int(span), IOSRules.number(bytes:)) }
-            return IOSRules.number(bytes: UnsafeBufferPointer(start: d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom)))
+            let from = Int(s.valueFrom), count = Int(s.valueTo - s.valueFrom)
+            if count > 0, count <= 8, from + 8 <= d.count, let v = IOSRules.digits(d.baseAddress! + from, count: count) { return Double(v) }
+            return IOSRules.number(bytes: UnsafeBufferPointer(start: d.baseAddress! + from, count: count))
         }
 
         /// The element's frame as written; `nil` without all four numbers.
@@ -590,6 +593,25 @@ struct IOSRules {
     /// A number attribute as `Double(String)` reads it.
     static func number(_ n: SourceNode, _ name: String) -> Double? {
         (n.withValueBytes(name, number(bytes:))) ?? nil
+    }
+
+    /// The number `count` (1 to 8) ASCII digits at `p` write, `nil` when any of them is not a
+    /// digit; reads the 8 bytes from `p` (the caller checks they are in the page). What
+    /// `number(bytes:)` makes of the digits, as an integer: the digits' values in one word,
+    /// each byte checked to be under 10, then joined two, four and eight at a time.
+    @inline(__always)
+    static func digits(_ p: UnsafePointer<UInt8>, count: Int) -> UInt64? {
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
+        let mask: UInt64 = count == 8 ? ~0 : (1 << UInt64(8 * count)) &- 1
+        let x = (word ^ 0x3030_3030_3030_3030) & mask           // '0'…'9' → 0…9
+        // A byte of 10 or more gets its high bit set by adding 0x76; one with its high bit set already is not a digit either.
+        guard ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 & mask == 0 else { return nil }
+        // The first digit in the lowest byte: shifted up so that the missing ones are leading zeros.
+        var v = x << UInt64(8 * (8 - count))
+        v = (v &* 2561) >> 8                                         // 10 × a + b, in each pair of bytes
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16          // 100 × ab + cd
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32 // 10,000 × abcd + efgh
+        return v & 0xFFFF_FFFF
     }
 
     /// A number as `Double(String)` reads it. Plain decimals (`-12`, `20.5`; at most 15 digits)

@@ -9,6 +9,9 @@ struct IDMaker {
     private var used: [String: Int] = [:]
     /// The next number to try for each base (a list of 10,000 rows with one resource id).
     private var next: [String: Int] = [:]
+    /// The base last found taken, with its next number (kept here, not in `next`, while it
+    /// repeats: a list's rows one after another make no lookup for the taken base).
+    private var repeated: (base: String, next: Int)?
 
     /// Whether no id has been made yet.
     var isEmpty: Bool { used.isEmpty }
@@ -26,10 +29,14 @@ struct IDMaker {
     mutating func make(slugged: String, element: Int) -> String {
         var base = slugged
         if base.isEmpty { base = "element" }
+        // The same base as the last one taken: taken still (ids are never given back).
+        if repeated?.base == base { return Self.firstFree(base, element, in: &used, from: &repeated!.next) }
         if used.insertIfAbsent(base, element) == nil { return base }   // the usual case: one lookup
-        // Taken: the first free `base-N`, from where the last search for this base stopped
-        // (the number read and written back in one lookup of `next`).
-        return Self.firstFree(base, element, in: &used, from: &next[base, default: 2])
+        // Taken: the first free `base-N`, from where the last search for this base stopped;
+        // the base before it keeps its number in `next` again.
+        if let (before, n) = repeated { next[before] = n }
+        repeated = (base, next[base] ?? 2)
+        return Self.firstFree(base, element, in: &used, from: &repeated!.next)
     }
 
     private static func firstFree(_ base: String, _ element: Int, in used: inout [String: Int], from n: inout Int) -> String {
