@@ -251,21 +251,22 @@ struct IOSRules {
     struct TypeInfo {
         var name: String
         var role: IOSRole?
-        var is_: TypeName
+        /// Which of the types the rules tell apart by name it is (`.another` for the rest).
+        var named: TypeName
 
         init(name: String) {
             self.name = name
             role = IOSRole.table[name]
             switch name {
-            case "StaticText": is_ = .staticText
-            case "Button": is_ = .button
-            case "NavigationBar": is_ = .navigationBar
-            case "Cell": is_ = .cell
-            case "Image": is_ = .image
-            case "Other": is_ = .other
-            case "ActivityIndicator": is_ = .activityIndicator
-            case "Application": is_ = .application
-            default: is_ = .another
+            case "StaticText": named = .staticText
+            case "Button": named = .button
+            case "NavigationBar": named = .navigationBar
+            case "Cell": named = .cell
+            case "Image": named = .image
+            case "Other": named = .other
+            case "ActivityIndicator": named = .activityIndicator
+            case "Application": named = .application
+            default: named = .another
             }
         }
     }
@@ -387,7 +388,7 @@ struct IOSRules {
         var app = 0
         if tree.tag(0) == "AppiumAUT" {
             let kids = Array(tree.children(0))
-            guard let first = kids.first(where: { types[Int(typeOf[$0])].is_ == .application }) ?? kids.first else {
+            guard let first = kids.first(where: { types[Int(typeOf[$0])].named == .application }) ?? kids.first else {
                 throw ImportError(tree.location(0), "<AppiumAUT> holds no application")
             }
             app = first
@@ -456,7 +457,7 @@ struct IOSRules {
             }
             role = IOSRole(kind: .view)
         }
-        let type = types[t].is_
+        let type = types[t].named
         let f = p.facts[i]
         let written = p.frame(i)
         let frame = placed(written, i, p)
@@ -523,7 +524,7 @@ struct IOSRules {
     func holdsOnlyText(_ i: Int, _ p: Page) -> Bool {
         var c = p.firstChild(i)
         while c < p.stop(i) {
-            switch types[Int(p.typeOf[c])].is_ {
+            switch types[Int(p.typeOf[c])].named {
             case .staticText, .image, .other: break
             default: return false
             }
