@@ -142,8 +142,10 @@ struct IOSFacts: Equatable, PlacedFacts {
         var type: Int32 = -1, name: Int32 = -1, label: Int32 = -1, value: Int32 = -1, placeholder: Int32 = -1
         var x: Int32 = -1, y: Int32 = -1, width: Int32 = -1, height: Int32 = -1
         var present: UInt8 = 0
-        /// Each flag written, as its bit and place.
-        var flags: [(bit: UInt8, at: Int32)] = []
+        /// Where each flag is, by `Flag.rawValue` (-1: not written): four places in the struct,
+        /// no array to copy a row (a tag's attribute names are all different, so each flag is
+        /// written at most once).
+        var flags: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
     }
 
     static var unplaced: Places { Places() }
@@ -158,7 +160,15 @@ struct IOSFacts: Equatable, PlacedFacts {
         placeholder = at(places.placeholder)
         x = at(places.x); y = at(places.y); width = at(places.width); height = at(places.height)
         present = places.present
-        on = tree.flagsOn(of: i, d, at: places.flags)
+        guard present != 0 else { return }
+        var on: UInt8 = 0
+        @inline(__always) func read(_ k: Int32, _ flag: Flag) {
+            guard k >= 0 else { return }
+            let span = Int(first + k)
+            if tree.isTrue(d, tree.spans[span], span) { on |= flag.bit }
+        }
+        read(places.flags.0, .visible); read(places.flags.1, .accessible); read(places.flags.2, .enabled); read(places.flags.3, .selected)
+        self.on = on
     }
 
     /// Every attribute of element `i` of `tree` by name (`init(_:_:_:)`); where each was, in `places`.
@@ -167,9 +177,16 @@ struct IOSFacts: Equatable, PlacedFacts {
         let first = tree.attributes[i].lowerBound
         @inline(__always) func place(_ k: Int32) -> Int32 { k < 0 ? -1 : k - first }
         places = Places(type: place(type), name: place(name), label: place(label), value: place(value), placeholder: place(placeholder),
-                        x: place(x), y: place(y), width: place(width), height: place(height), present: present, flags: [])
+                        x: place(x), y: place(y), width: place(width), height: place(height), present: present)
         guard present != 0 else { return }
-        places.flags = tree.flagPlaces(of: i, d) { Self.flag($0)?.bit }
+        for (flag, at) in tree.flagPlaces(of: i, d, flag: Self.flag) {
+            switch flag {
+            case .visible: places.flags.0 = at
+            case .accessible: places.flags.1 = at
+            case .enabled: places.flags.2 = at
+            case .selected: places.flags.3 = at
+            }
+        }
     }
 
     /// The flag an attribute name is, if it is one.
@@ -227,43 +244,151 @@ struct IOSRules {
 
     init(file: String) { self.file = file }
 
+    /// The types the rules tell apart by name, each type's name compared once a screen.
+    enum TypeName { case staticText, button, navigationBar, cell, image, other, activityIndicator, application, another }
+
     /// The types seen on the screen (without `XCUIElementType`), each with its role.
     struct TypeInfo {
         var name: String
         var role: IOSRole?
-        var isCell: Bool { name == "Cell" }
+        /// Which of the types the rules tell apart by name it is (`.another` for the rest).
+        var named: TypeName
+
+        init(name: String) {
+            self.name = name
+            role = IOSRole.table[name]
+            switch name {
+            case "StaticText": named = .staticText
+            case "Button": named = .button
+            case "NavigationBar": named = .navigationBar
+            case "Cell": named = .cell
+            case "Image": named = .image
+            case "Other": named = .other
+            case "ActivityIndicator": named = .activityIndicator
+            case "Application": named = .application
+            default: named = .another
+            }
+        }
     }
     private var types: [TypeInfo] = []
-    /// Each element's type: an index into `types`.
-    private var typeOf: [Int32] = []
-    private var facts: [IOSFacts] = []
-    private var tree: PageTree?
 
-    private func tree_() -> PageTree { tree! }
+    /// The page while `screen` walks it: the tree, and its bytes, spans, subtrees, each element's
+    /// facts and type as pointers into memory that `screen` keeps for the walk.
+    struct Page {
+        let tree: PageTree
+        let d: UnsafeBufferPointer<UInt8>
+        let spans: UnsafeBufferPointer<AttributeSpan>
+        let end: UnsafeBufferPointer<Int32>
+        let facts: UnsafeBufferPointer<IOSFacts>
+        let typeOf: UnsafeBufferPointer<Int32>
+
+        /// The first child of `i` (`end[i]` when it has none); a child's next sibling is `end[child]`.
+        @inline(__always) func firstChild(_ i: Int) -> Int { i + 1 }
+        @inline(__always) func stop(_ i: Int) -> Int { Int(end[i]) }
+
+        @inline(__always) func isEmpty(_ span: Int32) -> Bool {
+            let s = spans[Int(span)]
+            return s.valueTo == s.valueFrom
+        }
+
+        /// The value as XML means it (`PageTree.string`).
+        @inline(__always) func string(_ span: Int32) -> String {
+            let s = spans[Int(span)]
+            if s.raw { return tree.string(Int(span)) }
+            return String(decoding: UnsafeBufferPointer(start: d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom)), as: UTF8.self)
+        }
+
+        /// Whether two values are the same text (`PageTree.same`): the same bytes, else asked of the tree.
+        @inline(__always) func same(_ a: Int32, _ b: Int32) -> Bool {
+            let x = spans[Int(a)], y = spans[Int(b)]
+            if !x.raw, !y.raw, x.valueTo - x.valueFrom == y.valueTo - y.valueFrom,
+               XMLScanner.equal(d, Int(x.valueFrom), Int(y.valueFrom), Int(x.valueTo - x.valueFrom)) {
+                return true
+            }
+            return tree.same(Int(a), Int(b))
+        }
+
+        /// A number attribute as `Double(String)` reads it (`IOSRules.number(bytes:)`); one to
+        /// eight plain digits (nearly every `x`, `y`, `width`, `height`) read as one word.
+        @inline(__always) func number(_ span: Int32) -> Double? {
+            guard span >= 0 else { return nil }
+            let s = spans[Int(span)]
+            if s.raw { return tree.withValue(Int(span), IOSRules.number(bytes:)) }
+            let from = Int(s.valueFrom), count = Int(s.valueTo - s.valueFrom)
+            if count > 0, count <= 8, from + 8 <= d.count, let v = IOSRules.digits(d.baseAddress! + from, count: count) { return Double(v) }
+            return IOSRules.number(bytes: UnsafeBufferPointer(start: d.baseAddress! + from, count: count))
+        }
+
+        /// The element's frame as written; `nil` without all four numbers.
+        func frame(_ i: Int) -> Frame? {
+            let f = facts[i]
+            guard let x = number(f.x), let y = number(f.y), let w = number(f.width), let h = number(f.height) else { return nil }
+            return Frame(x: x, y: y, width: w, height: h)
+        }
+
+        /// Where `label(i)` comes from, when it is not `nil`: `label`, else `name`.
+        func labelSpan(_ i: Int) -> Int32? {
+            let f = facts[i]
+            if f.label >= 0 { return f.label }
+            return f.name >= 0 ? f.name : nil
+        }
+
+        /// `label`, else `name` when it is not an identifier; `nil` when empty.
+        func label(_ i: Int) -> String? {
+            let f = facts[i]
+            if f.label >= 0 { return isEmpty(f.label) ? nil : string(f.label) }
+            // WebDriverAgent writes `name` as the identifier, or the label when there is none.
+            guard f.name >= 0, !isEmpty(f.name) else { return nil }
+            let name = string(f.name)
+            return IOSRules.looksLikeIdentifier(name) ? nil : name
+        }
+
+        /// `value`, `nil` when empty.
+        func value(_ i: Int) -> String? {
+            let f = facts[i]
+            guard f.value >= 0, !isEmpty(f.value) else { return nil }
+            return string(f.value)
+        }
+    }
 
     /// The screen's root element (the application) with everything VoiceOver reaches inside it, in `out`.
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
-        self.tree = tree
         let n = tree.count
-        facts = IOSFacts.all(tree)
+        let facts = IOSFacts.all(tree)
         // Types: one string and one table lookup a distinct type.
-        typeOf = Array(repeating: 0, count: n)
-        var seen: [UInt64: (span: Int, type: Int32)] = [:]
-        var recent = RecentValues<Int32>()
-        for i in 0..<n {
-            let f = facts[i]
-            guard f.type >= 0 else { typeOf[i] = index(of: Self.type(tree, i, f)); continue }
-            if let type = tree.bytes.withUnsafeBufferPointer({ d in recent.find(tree, d, Int(f.type)) }) { typeOf[i] = type; continue }
-            let key = tree.hash(Int(f.type))
-            if let hit = seen[key], tree.same(hit.span, Int(f.type)) { typeOf[i] = hit.type; continue }
-            typeOf[i] = index(of: Self.type(tree, i, f))
-            recent.add(tree, Int(f.type), typeOf[i])
-            if seen[key] == nil { seen[key] = (Int(f.type), typeOf[i]) }
+        var typeOf = [Int32](repeating: 0, count: n)
+        tree.bytes.withUnsafeBufferPointer { d in
+            var seen: [UInt64: (span: Int, type: Int32)] = [:]
+            var recent = RecentValues<Int32>()
+            // The last type of each tag (WebDriverAgent writes the type as the tag): the same
+            // bytes are the same type, found with one compare.
+            var lastOfTag = [(span: Int32, type: Int32)](repeating: (-1, 0), count: tree.tagNames.count)
+            for i in 0..<n {
+                let f = facts[i]
+                guard f.type >= 0 else { typeOf[i] = index(of: Self.type(tree, i, f)); continue }
+                let tag = Int(tree.tagOf[i])
+                let last = lastOfTag[tag]
+                if last.span >= 0 {
+                    let a = tree.spans[Int(last.span)], b = tree.spans[Int(f.type)]
+                    if a.raw == b.raw, a.valueTo - a.valueFrom == b.valueTo - b.valueFrom,
+                       XMLScanner.equal(d, Int(a.valueFrom), Int(b.valueFrom), Int(a.valueTo - a.valueFrom)) {
+                        typeOf[i] = last.type
+                        continue
+                    }
+                }
+                defer { lastOfTag[tag] = (f.type, typeOf[i]) }
+                if let type = recent.find(tree, d, Int(f.type)) { typeOf[i] = type; continue }
+                let key = tree.hash(Int(f.type))
+                if let hit = seen[key], tree.same(hit.span, Int(f.type)) { typeOf[i] = hit.type; continue }
+                typeOf[i] = index(of: Self.type(tree, i, f))
+                recent.add(tree, Int(f.type), typeOf[i])
+                if seen[key] == nil { seen[key] = (Int(f.type), typeOf[i]) }
+            }
         }
         var app = 0
         if tree.tag(0) == "AppiumAUT" {
             let kids = Array(tree.children(0))
-            guard let first = kids.first(where: { types[Int(typeOf[$0])].name == "Application" }) ?? kids.first else {
+            guard let first = kids.first(where: { types[Int(typeOf[$0])].named == .application }) ?? kids.first else {
                 throw ImportError(tree.location(0), "<AppiumAUT> holds no application")
             }
             app = first
@@ -273,19 +398,31 @@ struct IOSRules {
             let hint = tag == "hierarchy" ? " (a UiAutomator dump: import it with `tandem import android`)" : ""
             throw ImportError(tree.location(app), "not a WebDriverAgent page source: its root is <\(tag)>, not <AppiumAUT> or <XCUIElementTypeApplication>\(hint)")
         }
-        var root = Element(id: "")
-        root.accessible = false
-        root.frame = placed(frame(app), app)
-        let me = out.add(root, hint: "app", source: tree.location(app), parent: nil)
-        for c in tree.children(app) {
-            var bar: Bar?
-            node(c, bar: &bar, parent: me, into: &out)
+        out.page = tree
+        tree.bytes.withUnsafeBufferPointer { d in
+            tree.end.withUnsafeBufferPointer { end in
+                facts.withUnsafeBufferPointer { facts in
+                    typeOf.withUnsafeBufferPointer { typeOf in
+                        let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: facts, typeOf: typeOf)
+                        var root = Element(id: "")
+                        root.accessible = false
+                        root.frame = placed(p.frame(app), app, p)
+                        let me = out.add(root, id: .text("app"), source: tree.location(app), parent: nil)
+                        var c = p.firstChild(app)
+                        while c < p.stop(app) {
+                            var bar: Bar?
+                            node(c, bar: &bar, parent: me, into: &out, p)
+                            c = p.stop(c)
+                        }
+                    }
+                }
+            }
         }
     }
 
     private mutating func index(of name: String) -> Int32 {
         if let k = types.firstIndex(where: { $0.name == name }) { return Int32(k) }
-        types.append(TypeInfo(name: name, role: IOSRole.table[name]))
+        types.append(TypeInfo(name: name))
         return Int32(types.count - 1)
     }
 
@@ -307,24 +444,23 @@ struct IOSRules {
 
     /// What element `i` becomes, added to `out` under `parent`: nothing, one element, or the
     /// elements inside it (a view passes through).
-    mutating func node(_ i: Int, bar: inout Bar?, parent: Int, into out: inout ScreenBuilder) {
-        let tree = tree_()
-        let info = types[Int(typeOf[i])]
-        let type = info.name
+    mutating func node(_ i: Int, bar: inout Bar?, parent: Int, into out: inout ScreenBuilder, _ p: Page) {
+        let t = Int(p.typeOf[i])
         let role: IOSRole
-        if let known = info.role {
+        if let known = types[t].role {
             role = known
         } else {
             // A type from a newer Xcode, or not WebDriverAgent's: a plain view, said once a file.
-            if unknown.insert(type).inserted {
-                let written = facts[i].type >= 0 ? tree.string(Int(facts[i].type)) : tree.tag(i)
-                warnings.append(ImportError(tree.location(i), "unknown element type \(written): imported as a plain element (Docs/import.md#unknown-types)"))
+            if unknown.insert(types[t].name).inserted {
+                let written = p.facts[i].type >= 0 ? p.tree.string(Int(p.facts[i].type)) : p.tree.tag(i)
+                warnings.append(ImportError(p.tree.location(i), "unknown element type \(written): imported as a plain element (Docs/import.md#unknown-types)"))
             }
             role = IOSRole(kind: .view)
         }
-        let f = facts[i]
-        let written = self.frame(i)
-        let frame = placed(written, i)
+        let type = types[t].named
+        let f = p.facts[i]
+        let written = p.frame(i)
+        let frame = placed(written, i, p)
         // WebDriverAgent's `visible` is its own guess per element; zero or negative size is
         // never reached.
         let shown = !f.isOff(.visible) && (written.map { $0.width > 0 && $0.height > 0 } ?? true)
@@ -333,7 +469,8 @@ struct IOSRules {
         switch role.kind {
         case .container:
             var inner: Bar? = bar
-            if type == "NavigationBar" { inner = .navigation(title: label(i), backTaken: false) }
+            let label = p.label(i)
+            if type == .navigationBar { inner = .navigation(title: label, backTaken: false) }
             if role.traits.contains(.tabBar) { inner = .tab }
             var e = Element(id: "")
             e.accessible = false
@@ -341,68 +478,60 @@ struct IOSRules {
             e.modal = role.modal
             e.container = role.containerType
             e.frame = frame
-            let me = out.add(e, hint: idHint(i, type: type, label: label(i)), source: tree.location(i), parent: parent)
-            for c in tree.children(i) { node(c, bar: &inner, parent: me, into: &out) }
+            let me = out.add(e, id: idHint(i, t, label: label, p), source: p.tree.location(i), parent: parent)
+            var c = p.firstChild(i)
+            while c < p.stop(i) { node(c, bar: &inner, parent: me, into: &out, p); c = p.stop(c) }
             if out.count == me + 1 { out.removeLast() }   // nothing inside: no container
         case .view:
             // A page source saved without `accessible` (Appium's pageSourceExcludedAttributes,
             // older WebDriverAgents): a cell XCTest gives a label, with only texts and images
             // inside, is the accessibility element VoiceOver reads as one (Docs/import.md#ios-quirks).
-            if info.isCell, !f.has(.accessible), shown, let label = label(i), holdsOnlyText(i) {
-                out.add(stop(i, type: type, role: role, frame: frame, bar: &bar, label: label), hint: idHint(i, type: type, label: label),
-                        source: tree.location(i), parent: parent)
+            if type == .cell, !f.has(.accessible), shown, let label = p.label(i), holdsOnlyText(i, p) {
+                let me = out.add(Element(id: ""), id: idHint(i, t, label: label, p), source: p.tree.location(i), parent: parent)
+                stop(&out.elements[me], i, type: type, role: role, frame: frame, bar: &bar, label: label, p)
                 return
             }
             let before = out.count
-            for c in tree.children(i) { node(c, bar: &bar, parent: parent, into: &out) }
+            var c = p.firstChild(i)
+            while c < p.stop(i) { node(c, bar: &bar, parent: parent, into: &out, p); c = p.stop(c) }
             // "Other" nodes that only wrap: whatever label XCTest gives a wrapper (often its
             // content's, or a React Native testID's), VoiceOver stops on what is inside it.
             if out.count > before { return }
             guard reachable else { return }
-            let label = self.label(i)
+            let label = p.label(i)
             guard f.isOn(.accessible) || label != nil else { return }
-            var stop = self.stop(i, type: type, role: role, frame: frame, bar: &bar, label: label)
-            if stop.label == nil, let joined = joinedLabel(i) { stop.label = .plain(joined) }
-            out.add(stop, hint: idHint(i, type: type, label: label), source: tree.location(i), parent: parent)
+            let me = out.add(Element(id: ""), id: idHint(i, t, label: label, p), source: p.tree.location(i), parent: parent)
+            stop(&out.elements[me], i, type: type, role: role, frame: frame, bar: &bar, label: label, p)
+            if out.elements[me].label == nil, let joined = joinedLabel(i, p) { out.elements[me].label = .plain(joined) }
         case .element:
             // An accessibility element hides what is inside it (a button's StaticText child).
             guard reachable else {
-                for c in tree.children(i) {
+                var c = p.firstChild(i)
+                while c < p.stop(i) {
                     var copy = bar
-                    node(c, bar: &copy, parent: parent, into: &out)
+                    node(c, bar: &copy, parent: parent, into: &out, p)
+                    c = p.stop(c)
                 }
                 return
             }
-            let label = self.label(i)
-            out.add(stop(i, type: type, role: role, frame: frame, bar: &bar, label: label), hint: idHint(i, type: type, label: label),
-                    source: tree.location(i), parent: parent)
+            let label = p.label(i)
+            let me = out.add(Element(id: ""), id: idHint(i, t, label: label, p), source: p.tree.location(i), parent: parent)
+            stop(&out.elements[me], i, type: type, role: role, frame: frame, bar: &bar, label: label, p)
         }
     }
 
     /// Nothing inside but texts, images and the views around them.
-    func holdsOnlyText(_ i: Int) -> Bool {
-        let tree = tree_()
-        return tree.children(i).allSatisfy { c in
-            ["StaticText", "Image", "Other"].contains(types[Int(typeOf[c])].name) && holdsOnlyText(c)
+    func holdsOnlyText(_ i: Int, _ p: Page) -> Bool {
+        var c = p.firstChild(i)
+        while c < p.stop(i) {
+            switch types[Int(p.typeOf[c])].named {
+            case .staticText, .image, .other: break
+            default: return false
+            }
+            if !holdsOnlyText(c, p) { return false }
+            c = p.stop(c)
         }
-    }
-
-    /// Where `label(i)` comes from, when it is not `nil`: `label`, else `name`.
-    func labelSpan(_ i: Int) -> Int? {
-        let f = facts[i]
-        if f.label >= 0 { return Int(f.label) }
-        return f.name >= 0 ? Int(f.name) : nil
-    }
-
-    /// `label`, else `name` when it is not an identifier; `nil` when empty.
-    func label(_ i: Int) -> String? {
-        let tree = tree_()
-        let f = facts[i]
-        if f.label >= 0 { return tree.isEmpty(Int(f.label)) ? nil : tree.string(Int(f.label)) }
-        // WebDriverAgent writes `name` as the identifier, or the label when there is none.
-        guard f.name >= 0, !tree.isEmpty(Int(f.name)) else { return nil }
-        let name = tree.string(Int(f.name))
-        return Self.looksLikeIdentifier(name) ? nil : name
+        return true
     }
 
     /// `label`, else `name` when it is not an identifier, for a node made by hand (tests, tools).
@@ -436,45 +565,30 @@ struct IOSRules {
         return s.dropFirst().contains(where: \.isUppercase)
     }
 
-    /// The id's source: the identifier (`name` when it is not the label), else the label, else the type.
-    /// `label` is `label(i)`, made once by the caller.
-    func idHint(_ i: Int, type: String, label: String?) -> String {
-        let tree = tree_()
-        let f = facts[i]
-        if f.name >= 0, !tree.isEmpty(Int(f.name)), f.label < 0 || !tree.same(Int(f.name), Int(f.label)) { return tree.string(Int(f.name)) }
-        return label ?? value(i) ?? type
+
+    /// The id's source: the identifier (`name` when it is not the label), else the label, else
+    /// the value, else the type. `label` is `label(i)`, made once by the caller; the identifier
+    /// and the value are taken from the page (`IDHint.value`), no string made for them here.
+    func idHint(_ i: Int, _ t: Int, label: String?, _ p: Page) -> IDHint {
+        let f = p.facts[i]
+        if f.name >= 0, !p.isEmpty(f.name), f.label < 0 || !p.same(f.name, f.label) { return .value(f.name) }
+        if let label { return .text(label) }
+        if f.value >= 0, !p.isEmpty(f.value) { return .value(f.value) }
+        return .text(types[t].name)
     }
 
-    /// `value`, `nil` when empty.
-    func value(_ i: Int) -> String? {
-        let f = facts[i]
-        guard f.value >= 0, !tree_().isEmpty(Int(f.value)) else { return nil }
-        return tree_().string(Int(f.value))
-    }
-
-    /// The element's frame as written (`frame(i)`); none, with a warning, when its width or height is negative (no
+    /// The element's frame as written (`Page.frame`); none, with a warning, when its width or height is negative (no
     /// frame can have that: the element is taken as not on screen, as inverted bounds on
     /// Android are; Docs/import.md#bad-input).
-    mutating func placed(_ frame: Frame?, _ i: Int) -> Frame? {
+    mutating func placed(_ frame: Frame?, _ i: Int, _ p: Page) -> Frame? {
         guard let frame else { return nil }
         guard frame.width >= 0, frame.height >= 0 else {
-            let f = facts[i]
-            warnings.append(ImportError(tree_().location(i), "width \(tree_().string(Int(f.width))) and height \(tree_().string(Int(f.height))): "
+            let f = p.facts[i]
+            warnings.append(ImportError(p.tree.location(i), "width \(p.tree.string(Int(f.width))) and height \(p.tree.string(Int(f.height))): "
                                         + "a negative size, so the element is taken as not on screen"))
             return nil
         }
         return frame
-    }
-
-    func frame(_ i: Int) -> Frame? {
-        let f = facts[i]
-        guard let x = number(f.x), let y = number(f.y), let w = number(f.width), let h = number(f.height) else { return nil }
-        return Frame(x: x, y: y, width: w, height: h)
-    }
-
-    func number(_ span: Int32) -> Double? {
-        guard span >= 0 else { return nil }
-        return tree_().withValue(Int(span), Self.number(bytes:))
     }
 
     /// A number attribute as `Double(String)` reads it.
@@ -482,18 +596,41 @@ struct IOSRules {
         (n.withValueBytes(name, number(bytes:))) ?? nil
     }
 
+    /// The number `count` (1 to 8) ASCII digits at `p` write, `nil` when any of them is not a
+    /// digit; reads the 8 bytes from `p` (the caller checks they are in the page). What
+    /// `number(bytes:)` makes of the digits, as an integer: the digits' values in one word,
+    /// each byte checked to be under 10, then joined two, four and eight at a time.
+    @inline(__always)
+    static func digits(_ p: UnsafePointer<UInt8>, count: Int) -> UInt64? {
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
+        let mask: UInt64 = count == 8 ? ~0 : (1 << UInt64(8 * count)) &- 1
+        let x = (word ^ 0x3030_3030_3030_3030) & mask           // '0'…'9' → 0…9
+        // A byte of 10 or more gets its high bit set by adding 0x76; one with its high bit set already is not a digit either.
+        guard ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 & mask == 0 else { return nil }
+        // The first digit in the lowest byte: shifted up so that the missing ones are leading zeros.
+        var v = x << UInt64(8 * (8 - count))
+        v = (v &* 2561) >> 8                                         // 10 × a + b, in each pair of bytes
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16          // 100 × ab + cd
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32 // 10,000 × abcd + efgh
+        return v & 0xFFFF_FFFF
+    }
+
     /// A number as `Double(String)` reads it. Plain decimals (`-12`, `20.5`; at most 15 digits)
     /// are read from the bytes: an exact integer over an exact power of ten, so the same
     /// correctly rounded value; anything else goes to `Double(String)`.
     static func number(bytes b: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = b.count
+        guard n > 0, let p = b.baseAddress else { return nil }   // Double("")
         var i = 0
-        let negative = i < b.count && b[i] == UInt8(ascii: "-")
+        let negative = p[0] == UInt8(ascii: "-")
         if negative { i += 1 }
-        var mantissa = 0.0, digits = 0, fraction = 0, point = false
-        while i < b.count {
-            let c = b[i]
-            if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
-                mantissa = mantissa * 10 + Double(c - UInt8(ascii: "0"))
+        // At most 15 digits: the integer is exact, as the product of powers of ten it is.
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, point = false
+        while i < n {
+            let c = p[i]
+            let digit = c &- UInt8(ascii: "0")
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 digits += 1
                 if point { fraction += 1 }
             } else if c == UInt8(ascii: "."), !point {
@@ -504,7 +641,7 @@ struct IOSRules {
             i += 1
         }
         guard digits > 0, digits <= 15 else { return Double(String(decoding: b, as: UTF8.self)) }
-        let v = mantissa / powers[fraction]
+        let v = fraction == 0 ? Double(mantissa) : Double(mantissa) / powers[fraction]
         return negative ? -v : v
     }
 
@@ -512,22 +649,22 @@ struct IOSRules {
 
     /// A stop: label, value, traits and state by the rules of its type.
     /// `label` is `label(i)`, made once by the caller.
-    mutating func stop(_ i: Int, type: String, role: IOSRole, frame: Frame?, bar: inout Bar?, label: String?) -> Element {
-        let tree = tree_()
-        let f = facts[i]
-        var e = Element(id: "")
+    /// Written into `e`, a new element already in the screen's table (built in place there, as
+    /// the catalog decoder builds its elements: no copy of the element).
+    mutating func stop(_ e: inout Element, _ i: Int, type: TypeName, role: IOSRole, frame: Frame?, bar: inout Bar?, label: String?, _ p: Page) {
+        let f = p.facts[i]
         e.accessible = true
         e.frame = frame
-        e.traits = role.traits
+        var traits = role.traits
         var label = label
         // A static text's value that is its label's bytes is said once, as the label (below):
         // no string made for it.
-        let repeatsLabel = type == "StaticText" && label != nil && f.value >= 0 && labelSpan(i).map { tree.same(Int(f.value), $0) } == true
-        var value = repeatsLabel ? nil : self.value(i)
+        let repeatsLabel = type == .staticText && label != nil && f.value >= 0 && p.labelSpan(i).map { p.same(f.value, $0) } == true
+        var value = repeatsLabel ? nil : p.value(i)
         if role.isSwitch {
             value = value.map(Self.switchValue)
         }
-        if type == "StaticText" {
+        if type == .staticText {
             // XCTest gives a static text its text as value too: said once, as the label.
             if label == nil { label = value }
             if value == label { value = nil }
@@ -535,47 +672,57 @@ struct IOSRules {
         if role.traits.contains(.textField) || role.traits.contains(.searchField) {
             // An empty field's value is its placeholder (WebDriverAgent): the placeholder labels
             // a field that has no label, as VoiceOver reads it.
-            if f.placeholder >= 0, !tree.isEmpty(Int(f.placeholder)) {
-                let p = tree.string(Int(f.placeholder))
-                if value == nil || value == p {
-                    if label == nil { label = p }
+            if f.placeholder >= 0, !p.isEmpty(f.placeholder) {
+                let placeholder = p.string(f.placeholder)
+                if value == nil || value == placeholder {
+                    if label == nil { label = placeholder }
                     value = nil
                 }
             }
         }
         if role.isProgress {
             let fraction = value.flatMap(Self.percent)
-            e.progress = Progress(label: nil, value: type == "ActivityIndicator" ? nil : fraction)
+            e.progress = Progress(label: nil, value: type == .activityIndicator ? nil : fraction)
             value = nil
         }
-        if f.isOff(.enabled) { e.traits.insert(.notEnabled) }
-        if f.isOn(.selected) { e.traits.insert(.selected) }
+        if f.isOff(.enabled) { traits.insert(.notEnabled) }
+        if f.isOn(.selected) { traits.insert(.selected) }
         switch bar {
         case .tab?:
             // A tab bar's buttons say "1" for the selected tab (WebDriverAgent's value).
             if role.traits.contains(.button), value == "1" || value == "0" {
-                if value == "1" { e.traits.insert(.selected) }
+                if value == "1" { traits.insert(.selected) }
                 value = nil
             }
         case .navigation(let title, let backTaken)?:
-            if type == "Button", !backTaken {
-                e.traits.insert(.backButton)
+            if type == .button, !backTaken {
+                traits.insert(.backButton)
                 bar = .navigation(title: title, backTaken: true)
             }
-            if type == "StaticText", let title, label == title { e.traits.insert(.header) }
+            if type == .staticText, let title, label == title { traits.insert(.header) }
         case nil:
             break
         }
+        e.traits = traits
         e.label = label.map(LabelText.plain)
         e.value = value
-        return e
     }
 
     /// A switch's value as VoiceOver's state: `1` on, `0` off (also `true`/`false`, `on`/`off`).
     static func switchValue(_ v: String) -> String {
-        switch v.lowercased() {
-        case "1", "true", "on": return "1"
-        case "0", "false", "off": return "0"
+        // What `v.lowercased()` is among the six words, from the bytes: only ASCII letters
+        // lower-case to them (a text with anything over ASCII is none of them).
+        var word: UInt64 = 0
+        var count = 0
+        for b in v.utf8 {
+            guard count < 5, b < 0x80 else { return v }
+            let lower = b &- UInt8(ascii: "A") < 26 ? b | 0x20 : b
+            word |= UInt64(lower) << UInt64(8 * count)
+            count += 1
+        }
+        switch (count, word) {
+        case (1, 0x31), (4, 0x6575_7274), (2, 0x6E6F): return "1"               // "1", "true", "on"
+        case (1, 0x30), (5, 0x65_736C_6166), (3, 0x66_666F): return "0"         // "0", "false", "off"
         default: return v
         }
     }
@@ -588,17 +735,18 @@ struct IOSRules {
     }
 
     /// The labels of the texts inside element `i` (which has no label of its own), in document order.
-    func joinedLabel(_ i: Int) -> String? {
-        let tree = tree_()
+    func joinedLabel(_ i: Int, _ p: Page) -> String? {
         var parts: [String] = []
         func walk(_ n: Int) {
-            if !facts[n].isOff(.visible), let l = label(n) ?? value(n) {
+            if !p.facts[n].isOff(.visible), let l = p.label(n) ?? p.value(n) {
                 parts.append(l)
                 return
             }
-            for c in tree.children(n) { walk(c) }
+            var c = p.firstChild(n)
+            while c < p.stop(n) { walk(c); c = p.stop(c) }
         }
-        for c in tree.children(i) { walk(c) }
+        var c = p.firstChild(i)
+        while c < p.stop(i) { walk(c); c = p.stop(c) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }

@@ -3,28 +3,48 @@ import TandemModel
 /// Ids unique in a catalog: made from an identifier or a label, lower case, words joined by
 /// `-`; a repeated one gets `-2`, `-3`… in document order (Docs/import.md#ids).
 struct IDMaker {
-    private var used: Set<String> = []
+    /// Every id made, with the index of its element in its screen's table (0 for ids made by
+    /// `make(_:)`): while only one screen's ids are in it, it is that screen's id index
+    /// (`index`), built as the ids are made instead of hashing each id again in `Screen.init`.
+    private var used: [String: Int] = [:]
     /// The next number to try for each base (a list of 10,000 rows with one resource id).
     private var next: [String: Int] = [:]
+    /// The base last found taken, with its next number (kept here, not in `next`, while it
+    /// repeats: a list's rows one after another make no lookup for the taken base).
+    private var repeated: (base: String, next: Int)?
+
+    /// Whether no id has been made yet.
+    var isEmpty: Bool { used.isEmpty }
+
+    /// Every id made, each with its element's index: the id index of the screen whose ids
+    /// were made first, while no other ids have been made.
+    var index: [String: Int] { used }
 
     /// Room for `count` more ids without growing the set on the way.
     mutating func reserve(_ count: Int) { used.reserveCapacity(used.count + count) }
 
-    mutating func make(_ hint: String) -> String {
-        var base = Self.slug(hint)
+    mutating func make(_ hint: String) -> String { make(slugged: Self.slug(hint), element: 0) }
+
+    /// The id for element `element` from its hint's slug (`slug`).
+    mutating func make(slugged: String, element: Int) -> String {
+        var base = slugged
         if base.isEmpty { base = "element" }
-        if used.insert(base).inserted { return base }   // the usual case: one lookup
-        // Taken: the first free `base-N`, from where the last search for this base stopped
-        // (the number read and written back in one lookup of `next`).
-        return Self.firstFree(base, in: &used, from: &next[base, default: 2])
+        // The same base as the last one taken: taken still (ids are never given back).
+        if repeated?.base == base { return Self.firstFree(base, element, in: &used, from: &repeated!.next) }
+        if used.insertIfAbsent(base, element) == nil { return base }   // the usual case: one lookup
+        // Taken: the first free `base-N`, from where the last search for this base stopped;
+        // the base before it keeps its number in `next` again.
+        if let (before, n) = repeated { next[before] = n }
+        repeated = (base, next[base] ?? 2)
+        return Self.firstFree(base, element, in: &used, from: &repeated!.next)
     }
 
-    private static func firstFree(_ base: String, in used: inout Set<String>, from n: inout Int) -> String {
+    private static func firstFree(_ base: String, _ element: Int, in used: inout [String: Int], from n: inout Int) -> String {
         var id: String
         repeat {
             id = numbered(base, n)
             n += 1
-        } while !used.insert(id).inserted
+        } while used.insertIfAbsent(id, element) != nil
         return id
     }
 
@@ -56,39 +76,9 @@ struct IDMaker {
     /// Letters and digits kept (lower case, any script), every other run of characters one `-`;
     /// at most 40 characters.
     static func slug(_ s: String) -> String {
-        // ASCII (nearly every identifier and label): the same rule on bytes, without Characters,
-        // in one pass over the string's own bytes (`nil` at the first byte over ASCII).
+        // ASCII (nearly every identifier and label): the same rule on bytes, without Characters.
         var text = s
-        let ascii: String? = text.withUTF8 { u in
-            // Built in place (at most 40 letters and digits, each after at most one dash).
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { out -> String? in
-                var count = 0
-                var dash = false
-                var k = 0
-                while k < u.count {
-                    let b = u[k]
-                    k += 1
-                    if b >= 0x80 { return nil }
-                    let lower = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
-                    if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
-                        if dash, count > 0 { out[count] = UInt8(ascii: "-"); count += 1 }
-                        out[count] = lower
-                        count += 1
-                        dash = false
-                    } else {
-                        dash = true
-                    }
-                    if count >= 40 {
-                        // The rest decides only whether the string is ASCII (the slow path's rule
-                        // applies to the whole string otherwise).
-                        while k < u.count { if u[k] >= 0x80 { return nil }; k += 1 }
-                        break
-                    }
-                }
-                return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
-            }
-        }
-        if let ascii { return ascii }
+        if let ascii = text.withUTF8({ slug(ascii: $0) }) { return ascii }
         var out = ""
         var dash = false
         for ch in s.lowercased() {
@@ -103,6 +93,72 @@ struct IDMaker {
         }
         return out
     }
+
+    /// `slug` of the text whose UTF-8 bytes are `u`, made in one pass over the bytes when they
+    /// are all ASCII (each byte a character: letters and digits are `A-Z a-z 0-9`); `nil` at the
+    /// first byte over ASCII (the rule for any script applies then).
+    static func slug(ascii u: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = u.count
+        guard n > 0 else { return "" }
+        let p = u.baseAddress!
+        // Built in place (at most 40 letters and digits, each after at most one dash).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { buffer -> String? in
+            slugTable.withUnsafeBufferPointer { table -> String? in
+                let out = buffer.baseAddress!
+                var count = 0
+                var dash = false
+                var k = 0
+                while k < n {
+                    let c = table[Int(p[k])]
+                    k += 1
+                    if c == 0 { dash = true; continue }
+                    if c == 0xFF { return nil }
+                    if dash, count > 0 { out[count] = UInt8(ascii: "-"); count += 1 }
+                    out[count] = c
+                    count += 1
+                    dash = false
+                    if count >= 40 {
+                        // The rest decides only whether the text is ASCII (the rule for any
+                        // script applies to the whole text otherwise).
+                        while k < n { if p[k] >= 0x80 { return nil }; k += 1 }
+                        break
+                    }
+                }
+                return String(decoding: UnsafeBufferPointer(start: out, count: count), as: UTF8.self)
+            }
+        }
+    }
+
+    /// What `slug(ascii:)` does with each byte: a letter or digit as it is kept (lower case),
+    /// 0 for any other ASCII character (a dash before the next letter or digit), 0xFF over ASCII.
+    private static let slugTable: [UInt8] = (0..<256).map { (b: Int) -> UInt8 in
+        if b >= 0x80 { return 0xFF }
+        let c = UInt8(b)
+        if c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z") { return c | 0x20 }
+        if (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) { return c }
+        return 0
+    }
+}
+
+extension Dictionary where Value == Int {
+    /// Stores `value` for `key` unless the key is there already (values are never negative);
+    /// returns the value that was there. One hash lookup either way.
+    @inline(__always)
+    fileprivate mutating func insertIfAbsent(_ key: Key, _ value: Int) -> Int? {
+        func keep(_ slot: inout Int) -> Int? {
+            if slot < 0 { slot = value; return nil }
+            return slot
+        }
+        return keep(&self[key, default: -1])
+    }
+}
+
+/// What an element's id is made from: a text, or an attribute's value in the page (its slug
+/// made from the page's bytes, no string made for the value itself).
+enum IDHint {
+    case text(String)
+    /// A span of the page (`PageTree.spans`).
+    case value(Int32)
 }
 
 /// A screen's elements as the rules make them: the catalog's flat table in pre-order (each
@@ -112,7 +168,9 @@ struct ScreenBuilder {
     var elements: [Element] = []
     var sources: [SourceLocation] = []
     /// The identifier or text each id is made from (`ic_close_24`, `Sign in`).
-    var hints: [String] = []
+    var hints: [IDHint] = []
+    /// The page the `.value` hints are in.
+    var page: PageTree?
 
     var count: Int { elements.count }
 
@@ -125,6 +183,13 @@ struct ScreenBuilder {
     /// Adds `element` as the last child of `parent` (`nil`: the root); returns its index.
     @discardableResult
     mutating func add(_ element: consuming Element, hint: String, source: SourceLocation, parent: Int?) -> Int {
+        add(element, id: .text(hint), source: source, parent: parent)
+    }
+
+    /// Adds `element` as the last child of `parent` (`nil`: the root), its id to be made from
+    /// `id`; returns its index.
+    @discardableResult
+    mutating func add(_ element: consuming Element, id hint: IDHint, source: SourceLocation, parent: Int?) -> Int {
         element.parent = parent
         let me = elements.count
         elements.append(element)
@@ -143,10 +208,38 @@ struct ScreenBuilder {
     }
 
     /// Gives every element its id, in table order (document order: the first of a repeated
-    /// identifier keeps it).
-    mutating func makeIDs(_ ids: inout IDMaker) {
+    /// identifier keeps it). When these are the first ids `ids` makes, returns the screen's id
+    /// index (each id with its element's index), made on the way (`Screen(…, index:)`).
+    @discardableResult
+    mutating func makeIDs(_ ids: inout IDMaker) -> [String: Int]? {
+        let alone = ids.isEmpty
         ids.reserve(elements.count)
-        for i in elements.indices { elements[i].id = ids.make(hints[i]) }
+        if let page {
+            page.bytes.withUnsafeBufferPointer { d in
+                for i in elements.indices { elements[i].id = ids.make(slugged: slug(hints[i], page, d), element: i) }
+            }
+        } else {
+            for i in elements.indices {
+                guard case .text(let t) = hints[i] else { preconditionFailure("a hint in a page, and no page") }
+                elements[i].id = ids.make(slugged: IDMaker.slug(t), element: i)
+            }
+        }
+        return alone ? ids.index : nil
+    }
+
+    /// The slug of a hint: a value's from its bytes when they are plain ASCII (what the slug
+    /// of `page.string(span)` is), else from its string.
+    private func slug(_ hint: IDHint, _ page: PageTree, _ d: UnsafeBufferPointer<UInt8>) -> String {
+        switch hint {
+        case .text(let t):
+            return IDMaker.slug(t)
+        case .value(let span):
+            let s = page.spans[Int(span)]
+            if !s.raw, let ascii = IDMaker.slug(ascii: UnsafeBufferPointer(start: d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom))) {
+                return ascii
+            }
+            return IDMaker.slug(page.string(Int(span)))
+        }
     }
 
     /// Whether VoiceOver reaches anything: an accessible element (a stop) in the subtree of the

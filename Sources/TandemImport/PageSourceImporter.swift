@@ -64,12 +64,14 @@ public struct PageSourceImporter: Sendable {
                 try rules.screen(tree, into: &table)
                 warnings += rules.warnings
             }
-            table.makeIDs(&ids)
+            // The screen's id index, when its ids are the first made, comes with them.
+            let index = table.makeIDs(&ids)
             let screenID = screenIDs.make(file.screenID)
             guard table.reachesAnything else {
                 throw ImportError(at: table.sources[0], "nothing on this screen is reachable by VoiceOver (every element is hidden, zero size, not accessible or has nothing to say): no catalog written")
             }
-            let screen = Screen(id: screenID, title: file.screenID, focus: nil, magicTap: nil, escape: nil, elements: table.elements)
+            let screen = index.map { Screen(id: screenID, title: file.screenID, focus: nil, magicTap: nil, escape: nil, elements: table.elements, index: $0) }
+                ?? Screen(id: screenID, title: file.screenID, focus: nil, magicTap: nil, escape: nil, elements: table.elements)
             screens.append(screen)
             sources.append(table.sources)
         }

@@ -43,6 +43,17 @@ public struct Screen: Sendable, Hashable {
         self.modals = elements.indices.filter { elements[$0].modal }
     }
 
+    /// A screen whose id index was made with its ids (`tandem import`): `index` must hold each
+    /// element's id with its index and nothing else, the ids all different, so the screen is the
+    /// one `init(id:title:focus:magicTap:escape:elements:)` makes, without hashing each id again.
+    package init(id: String, title: String?, focus: String?, magicTap: [Effect]?, escape: [Effect]?, elements: [Element],
+                 index: [String: Int]) {
+        self.id = id; self.title = title; self.focus = focus; self.magicTap = magicTap; self.escape = escape
+        self.elements = elements
+        self.index = index
+        self.modals = elements.indices.filter { elements[$0].modal }
+    }
+
     /// The deepest an element of a screen an app sends may be (the root is at 0): a `screen`
     /// message reaches about this deep before its JSON nesting limit, and an `update` is held
     /// to the same (Docs/protocol.md#limits).
