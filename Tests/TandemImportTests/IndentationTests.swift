@@ -51,6 +51,16 @@ struct IndentationTests {
         return out
     }
 
+    /// Expects the reader to put every element of `data` where `places` counts it.
+    static func expectPlaces(_ data: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let tree = try PageTree(data, file: "p.xml")
+        let want = places(data)
+        #expect(tree.count == want.count, "\(what)", sourceLocation: sourceLocation)
+        for i in 0..<min(tree.count, want.count) {
+            #expect(Int(tree.lines[i]) == want[i].0 && Int(tree.columns[i]) == want[i].1, "\(what) element \(i)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A page whose tags are separated by random runs of spaces, line feeds, tabs, carriage
     /// returns, text and comments, short and longer than 16 bytes.
     static func page(seed: UInt64, rows: Int) -> [UInt8] {
@@ -73,13 +83,7 @@ struct IndentationTests {
     @Test("every element's line and column after indentation of every shape")
     func elementPlaces() throws {
         for seed in 1...20 as ClosedRange<UInt64> {
-            let data = Self.page(seed: seed, rows: 80)
-            let tree = try PageTree(data, file: "i.xml")
-            let want = Self.places(data)
-            #expect(tree.count == want.count)
-            for i in 0..<min(tree.count, want.count) {
-                #expect(Int(tree.lines[i]) == want[i].0 && Int(tree.columns[i]) == want[i].1, "seed \(seed) element \(i)")
-            }
+            try Self.expectPlaces(Self.page(seed: seed, rows: 80), "seed \(seed)")
         }
     }
 
