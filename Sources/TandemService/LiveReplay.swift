@@ -53,13 +53,7 @@ public struct LiveReplay {
                               screen: startScreen, makeTranslator: makeTranslator)
         let runner = LiveRunner(session: session, clock: WallClock(speed: speed))
         startup.forward(to: runner)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            runner.run()
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let done = runner.startThread()
         // `wait` lines are kept on the scenario's own clock: each ends at the sum of the waits
         // so far after the run's time 0 (the runner's, so both clocks agree however late its
         // thread started), so time spent sending lines does not add up over a long run.

@@ -109,8 +109,7 @@ enum BrailleLatencyBenchmark {
                                   makeTranslator: { _ in LouisTranslator() })
             runner = LiveRunner(session: session)
             output.start(report: runner.reporter)
-            let thread = Thread { [runner, done] in runner.run(); done.signal() }
-            thread.start()
+            runner.startThread(signalling: done)
         }
 
         func finish() {

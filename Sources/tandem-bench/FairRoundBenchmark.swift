@@ -148,13 +148,7 @@ enum FairRoundBenchmark {
                 runner?.send(.clientLine(controller, line: 2, bytes: Array(#"{"type":"command","command":"next"}"#.utf8)))
             }
         }
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            runner.run()
-            done.signal()
-        }
-        thread.stackSize = 16 << 20
-        thread.start()
+        let done = runner.startThread(stackSize: 16 << 20)
         _ = runner.waitForStart()
 
         // The screen, through the runner (`bigScreen` on a session of its own gives the lines).

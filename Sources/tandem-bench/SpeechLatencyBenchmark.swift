@@ -99,10 +99,7 @@ enum SpeechLatencyBenchmark {
             if case .speechBegan = event { probe.lastBegin.withLock { $0 = WorkerClock.monotonic.now() } }
             forward(event)
         })
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread { runner.run(); finished.signal() }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let finished = runner.startThread()
         Thread.sleep(forTimeInterval: 0.3)
         var results: [Step] = []
         let warmup = 50

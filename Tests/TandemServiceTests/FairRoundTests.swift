@@ -43,12 +43,7 @@ struct FairRoundTests {
                 log.lines.withLock { $0.append(c) }
                 log.onLine.withLock { $0 }?(c)
             }
-            let thread = Thread { [runner, done] in
-                runner.run()
-                done.signal()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+            runner.startThread(signalling: done)
             _ = runner.waitForStart()
             runner.send(.clientConnected("a"))
             runner.send(.clientConnected("b"))
@@ -290,13 +285,7 @@ struct FairServeTests {
                 Thread.sleep(forTimeInterval: 0.005)
             }
         }
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [runner, done] in
-            runner.run()
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let done = runner.startThread()
         defer {
             runner.send(.quit)
             _ = done.wait(timeout: .now() + 10)

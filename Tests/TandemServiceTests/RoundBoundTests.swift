@@ -156,13 +156,7 @@ struct RoundBoundTests {
         let clock = SteppedClock()
         let runner = LiveRunner(session: session, keyMap: profile.keyMap, clock: clock)
         runner.service = service
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            runner.run()
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let done = runner.startThread()
         defer {
             runner.send(.quit)
             _ = done.wait(timeout: .now() + 10)

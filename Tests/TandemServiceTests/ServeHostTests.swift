@@ -30,12 +30,7 @@ struct ServeHostTests {
             let notes = self.notes
             host = try ServeHost(runner: runner, options: ControlSocket.Options(path: folder + "/tandem.sock"),
                              note: { notes.add($0) })
-            let thread = Thread { [runner, done] in
-                runner.run()
-                done.signal()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+            runner.startThread(signalling: done)
         }
 
         func stop() {

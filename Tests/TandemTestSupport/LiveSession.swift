@@ -37,12 +37,7 @@ public final class LiveSession: Sendable {
                 runner.send(.output(event))
             }
         }
-        let thread = Thread { [done] in
-            runner.run()
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        runner.startThread(signalling: done)
     }
 
     deinit { finish() }
