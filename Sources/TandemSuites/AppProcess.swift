@@ -43,22 +43,38 @@ final class AppProcess: @unchecked Sendable {  // used by the one thread that ru
     /// sleep or sleeping on a timer (`nanosleep`: the app means to do more when it wakes).
     /// Read from /proc (`/proc/PID/task/TID/syscall`); where the system call cannot be read, a
     /// sleeping thread counts as waiting.
+    ///
+    /// The threads are read one after another, so one pass alone can see each of two threads
+    /// waiting at a different moment while one of them always ran (a thread handing work to
+    /// another and then waiting). So the group is read twice, and is idle only when every
+    /// thread waited in both passes and ran no time slice between them (`schedstat`): then all
+    /// of them waited at once, from the last read of the first pass to the first of the second.
     var isIdle: Bool {
-        let members = groupMembers()
-        if members.isEmpty { return true }
-        for member in members {
+        guard let first = waitingThreads(), let second = waitingThreads() else { return false }
+        return first == second
+    }
+
+    /// Each thread of the group with the number of time slices it has run, when every one waits
+    /// for input; nil when one does not.
+    private func waitingThreads() -> [Int32: UInt64]? {
+        var threads: [Int32: UInt64] = [:]
+        for member in groupMembers() {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(member)/task")) ?? []
             for task in tasks {
                 let base = "/proc/\(member)/task/\(task)"
-                guard let state = Self.stat(base + "/stat")?.state else { continue }  // gone meanwhile
+                guard let tid = Int32(task), let state = Self.stat(base + "/stat")?.state else { continue }  // gone meanwhile
                 if state == "Z" || state == "X" { continue }
-                if state != "S" { return false }
-                guard let call = Self.read(base + "/syscall") else { continue }
-                let number = call.split(separator: " ").first.flatMap { Int($0) }
-                guard let number, Self.idleCalls.contains(number) else { return false }
+                if state != "S" { return nil }
+                if let call = Self.read(base + "/syscall") {
+                    let number = call.split(separator: " ").first.flatMap { Int($0) }
+                    guard let number, Self.idleCalls.contains(number) else { return nil }
+                }
+                // The third field: how many times the thread was put on a CPU (0 where unreadable).
+                let slices = Self.read(base + "/schedstat").flatMap { $0.split(separator: " ").dropFirst(2).first }
+                threads[tid] = slices.flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
             }
         }
-        return true
+        return threads
     }
 
     /// The processes of the app's group (its own pid is the group's id), zombies included.
