@@ -69,7 +69,7 @@ let package = Package(
         // A client of the control socket for Swift apps and tests: pure Swift and Glibc sockets.
         .target(name: "TandemClient", dependencies: ["TandemVocabulary", "TandemModel", "TandemProtocol", "TandemPOSIX"]),
         // `tandem atspi`: a running Linux app's AT-SPI tree, mirrored into `tandem serve` as a client (Docs/atspi.md).
-        .target(name: "TandemATSPI", dependencies: ["CAtspi", "CX11", "TandemVocabulary", "TandemModel", "TandemClient"]),
+        .target(name: "TandemATSPI", dependencies: ["CAtspi", "CX11", "TandemVocabulary", "TandemModel", "TandemPresentation", "TandemClient"]),
         .executableTarget(name: "tandem", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemServer", "TandemProtocol", "TandemLint", "TandemSuites", "TandemClient",
                                                          "TandemATSPI", "TandemImport"]),
         .executableTarget(name: "tandem-bench", dependencies: ["TandemVocabulary", "TandemService", "TandemSession", "TandemSuites", "TandemProtocol", "TandemProcess", "TandemImport", "CLinux", "TandemPOSIX"]),
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "TandemTestSupport"]),
         .testTarget(name: "TandemClientTests", dependencies: ["TandemVocabulary", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
         .testTarget(name: "TandemTestSupportTests", dependencies: ["TandemTestSupport"]),
-        .testTarget(name: "TandemATSPITests", dependencies: ["TandemATSPI", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
+        .testTarget(name: "TandemATSPITests", dependencies: ["TandemATSPI", "TandemPresentation", "TandemClient", "TandemProtocol", "TandemTestSupport"]),
     ]
 )
 

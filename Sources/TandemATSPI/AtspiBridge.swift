@@ -3,6 +3,7 @@ import Foundation
 import TandemClient
 import TandemModel
 import TandemNavigator
+import TandemPresentation
 import TandemVocabulary
 
 /// How a live bridge ended (`tandem atspi` turns it into an exit status and a sentence).
@@ -58,12 +59,17 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
         FileHandle.standardError.write(Data(("tandem atspi: " + s + "\n").utf8))
     }
 
+    /// The bridge's own words in the session's language.
+    private let phrases: Phrases
+
     /// How many `set` and `update` messages were sent (tests and tandem-bench read it).
     public private(set) var messagesSent = 0
 
-    public init(desktop: AtspiDesktop, query: AppQuery, log: @escaping @Sendable (String) -> Void) {
+    /// The bridge's own words (a refused typing) are in `language` (the app's, `--language`).
+    public init(desktop: AtspiDesktop, query: AppQuery, language: String = "en", log: @escaping @Sendable (String) -> Void) {
         self.desktop = desktop
         self.query = query
+        self.phrases = Phrases.forLanguage(language)
         self.log = log
     }
 
@@ -476,7 +482,7 @@ public final class AtspiBridge: @unchecked Sendable {  // everything below `quer
                 case .elsewhere(let why)?:
                     // refused rather than typed into another window: said in the log and to the user
                     log("tandem atspi: \(action.kind.rawValue) on \(action.element): not typed: \(why.reason)")
-                    announcements.append((why.spoken, .default))
+                    announcements.append((why.spoken(in: phrases), .default))
                     return
                 }
             }

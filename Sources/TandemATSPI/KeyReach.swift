@@ -1,3 +1,6 @@
+import TandemModel
+import TandemPresentation
+
 /// Whether keys the bridge types would reach the field's window (Docs/atspi.md#actions).
 /// Synthesized keys go through X's XTEST extension to the window with X's keyboard focus,
 /// whatever AT-SPI says has focus inside an application: a field focused within Chromium
@@ -12,8 +15,28 @@ public enum KeyReach: Equatable, Sendable {
     public struct Elsewhere: Equatable, Sendable {
         /// The log's words, after "not typed: ".
         public let reason: String
-        /// What the user hears (and reads on the display, as any announcement).
-        public let spoken: String
+        /// What the user is told, in the session's language (`spoken(in:)`).
+        public let told: Told
+
+        /// What the user hears (and reads on the display, as any announcement) in `phrases`' language.
+        public func spoken(in phrases: Phrases) -> String {
+            switch told {
+            case .noWindow: phrases.notTypedNoWindow
+            case .window(nil): phrases.notTypedOtherWindow
+            case .window(let title?): StringFormat.render(phrases.notTypedNamedWindow, [title])
+            case .inactive(let app): StringFormat.render(phrases.notTypedInactive, [app])
+            }
+        }
+    }
+
+    /// Why nothing was typed, as the user is told it.
+    public enum Told: Equatable, Sendable {
+        /// X sends keys to no window.
+        case noWindow
+        /// Another window has the keyboard: its title, nil when it has none.
+        case window(String?)
+        /// The app's own window (the app's name) is not the active one.
+        case inactive(String)
     }
 
     /// The window X sends keys to, as X says (nil: no X display to ask, as under Wayland).
@@ -32,16 +55,16 @@ public enum KeyReach: Equatable, Sendable {
     public static func decide(windowActive: Bool, x: XTarget?, appPID: Int32, appName: String) -> KeyReach {
         switch x {
         case .nowhere?:
-            return .elsewhere(Elsewhere(reason: "X sends keys to no window now", spoken: "Not typed: no window has the keyboard"))
+            return .elsewhere(Elsewhere(reason: "X sends keys to no window now", told: .noWindow))
         case .window(let pid?, let title)? where pid != appPID:
             let named = title.flatMap { $0.isEmpty ? nil : $0 }
             return .elsewhere(Elsewhere(
                 reason: "X sends keys to another window, " + (named.map { "\"\($0)\" " } ?? "") + "(process \(pid)), not to \(appName)'s",
-                spoken: "Not typed: " + (named ?? "another window") + " has the keyboard"))
+                told: .window(named)))
         case .window?, nil:
             guard windowActive else {
                 return .elsewhere(Elsewhere(reason: "the field's window is not active (AT-SPI), so it does not get the keys",
-                                            spoken: "Not typed: \(appName)'s window does not have the keyboard"))
+                                            told: .inactive(appName)))
             }
             return .field
         }

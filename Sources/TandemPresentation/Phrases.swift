@@ -108,6 +108,14 @@ public struct Phrases: Sendable {
     public var noApp: String { text("session.noApp") }
     /// `%@` is the app's name.
     public var appClosed: String { text("session.appClosed") }
+    /// `tandem atspi` typed nothing: no window has X's keyboard.
+    public var notTypedNoWindow: String { text("atspi.notTyped.noWindow") }
+    /// `tandem atspi` typed nothing: a window with no title has the keyboard.
+    public var notTypedOtherWindow: String { text("atspi.notTyped.otherWindow") }
+    /// `tandem atspi` typed nothing: `%@`, a window's title, has the keyboard.
+    public var notTypedNamedWindow: String { text("atspi.notTyped.namedWindow") }
+    /// `tandem atspi` typed nothing: `%@`, the app's name, is not the active window.
+    public var notTypedInactive: String { text("atspi.notTyped.inactive") }
 
     /// What a command does, for the help key (`command.next`); `name` as scenarios write it
     /// (`route N` is `command.route`). Nil for a command no table describes.

@@ -6,7 +6,7 @@ import TandemClient
 /// service goes away (69).
 enum AtspiLive {
     static func run(desktop: AtspiDesktop, query: AppQuery, socket: String?, language: String?) throws(CLIError) -> Int32 {
-        let bridge = AtspiBridge(desktop: desktop, query: query, log: { printErr($0) })
+        let bridge = AtspiBridge(desktop: desktop, query: query, language: language ?? "en", log: { printErr($0) })
         let end = bridge.run { name throws(TandemClientError) in
             try TandemApp(name: name, language: language ?? "en", socketPath: socket)
         }

@@ -1,4 +1,5 @@
 import TandemATSPI
+import TandemPresentation
 import Testing
 
 /// The rule that decides whether the bridge may type keys into a web field
@@ -11,8 +12,8 @@ import Testing
         KeyReach.decide(windowActive: active, x: x, appPID: pid, appName: "Chromium")
     }
 
-    static func spoken(_ reach: KeyReach) -> String? {
-        if case .elsewhere(let why) = reach { return why.spoken }
+    static func spoken(_ reach: KeyReach, in phrases: Phrases = .english) -> String? {
+        if case .elsewhere(let why) = reach { return why.spoken(in: phrases) }
         return nil
     }
 
@@ -47,5 +48,18 @@ import Testing
         #expect(Self.decide(active: true, .window(pid: nil, title: "Sign Up")) == .field)
         #expect(Self.spoken(Self.decide(active: false, nil)) == "Not typed: Chromium's window does not have the keyboard")
         #expect(Self.spoken(Self.decide(active: false, .window(pid: nil, title: nil))) == "Not typed: Chromium's window does not have the keyboard")
+    }
+
+    @Test("the user is told in the bridge's language (--language), the log stays English")
+    func toldInTheSessionsLanguage() {
+        let other = Self.decide(active: true, .window(pid: 17, title: "Pantry"))
+        #expect(Self.spoken(other, in: .portuguese) == "Não digitado: Pantry tem o teclado")
+        #expect(Self.spoken(other, in: .russian) == "Текст не введён: клавиатура у окна «Pantry»")
+        #expect(Self.spoken(other, in: Phrases.forLanguage("pt-PT")) == "Não digitado: Pantry tem o teclado")
+        #expect(Self.spoken(Self.decide(active: true, .window(pid: 17, title: nil)), in: .portuguese) == "Não digitado: outra janela tem o teclado")
+        #expect(Self.spoken(Self.decide(active: true, .nowhere), in: .russian) == "Текст не введён: ни одно окно не получает клавиатуру")
+        #expect(Self.spoken(Self.decide(active: false, nil), in: .portuguese) == "Não digitado: a janela de Chromium não tem o teclado")
+        guard case .elsewhere(let why) = other else { return }
+        #expect(why.reason.hasPrefix("X sends keys to another window"))
     }
 }
