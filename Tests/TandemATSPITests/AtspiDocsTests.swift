@@ -31,6 +31,9 @@ import Testing
         #expect(spoken.contains("Apples quantity, 2, adjustable"), "\(spoken)")
         #expect(spoken.contains("3"), "\(spoken)")
         #expect(spoken.contains("ci-pantry closed"), "\(spoken)")
+        // the same run, headless: the recording's replay is the live transcript, byte for byte
+        let replayed = (try? String(contentsOfFile: work + "/replayed.jsonl", encoding: .utf8)) ?? "none"
+        #expect(replayed == transcript && !spoken.isEmpty)
     }
 }
 

@@ -18,10 +18,10 @@ import Testing
         let name: String
 
         init(pantry name: String = "pantry-" + UUID().uuidString.prefix(6).lowercased(), script: String = AtspiRig.pantryScript,
-             trace: Bool = false, rig: AtspiRig? = nil) throws {
+             trace: Bool = false, rig: AtspiRig? = nil, service: ServeProcess? = nil) throws {
             self.rig = try rig ?? AtspiRig.get()
             self.name = name
-            serve = try ServeProcess()
+            serve = try service ?? ServeProcess()
             app = try self.rig.pantry(name: name, script: script)
             let rig = self.rig
             // the app is on the bus once a snapshot finds it

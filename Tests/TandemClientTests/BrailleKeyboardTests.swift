@@ -12,44 +12,6 @@ import TandemTestSupport
 /// is heard (Docs/keymaps.md#typing).
 @Suite("typing on a braille display's keyboard", .serialized)
 struct BrailleKeyboardTests {
-    /// A private BRLTTY and virtual display in a folder of its own, on a free BrlAPI port.
-    final class Rig {
-        let directory: String
-        let offset: Int
-        init() throws {
-            directory = try temporaryDirectory(prefix: "tandem-brlkbd-")
-            var last = ""
-            for _ in 0..<5 {
-                let offset = Int.random(in: 20_000..<40_000)
-                let r = try Rig.script("start", directory, offset)
-                if r.status == 0 { self.offset = offset; return }
-                last = r.output
-                _ = try? Rig.script("stop", directory, offset)
-            }
-            throw TestSupportError("brltty.sh start failed: \(last)")
-        }
-        static func script(_ command: String, _ directory: String, _ offset: Int) throws -> ProcessResult {
-            var env = ProcessInfo.processInfo.environment
-            env["BRLAPI_PORT_OFFSET"] = String(offset)
-            env["BRLTTY_WATCH_PID"] = String(getpid())
-            return try ProcessRunner.run(["/bin/bash", PackageRoot.path("scripts/services/brltty.sh"), command, directory],
-                                         environment: env, timeout: .seconds(40))
-        }
-        var host: String { "127.0.0.1:\(offset)" }
-        /// Presses a display key (a BRLTTY command as the vr driver takes it).
-        func press(_ command: String) {
-            guard let h = FileHandle(forWritingAtPath: directory + "/keys.fifo") else { return }
-            h.write(Data((command + "\n").utf8))
-            try? h.close()
-        }
-        /// What the display showed so far (its log's lines).
-        var log: String { (try? String(contentsOfFile: directory + "/display.log", encoding: .utf8)) ?? "" }
-        func stop() {
-            _ = try? Rig.script("stop", directory, offset)
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-    }
-
     /// The next `type`/`delete` action the app is sent; the app sets the field's value as a
     /// real one would (`value` is the field's text before it).
     static func answer(_ app: TandemApp, value: inout String) throws -> AppAction? {
@@ -66,7 +28,7 @@ struct BrailleKeyboardTests {
 
     @Test("a typed character and a chord reach the app as type actions, the display's Backspace as delete; the new value is heard")
     func typingReachesTheApp() throws {
-        let rig = try Rig()
+        let rig = try BrailleDisplayRig()
         defer { rig.stop() }
         let serve = try ServeProcess(extra: ["--braille", rig.host], launcher: ["/usr/bin/env", "BRLAPI_AUTH=none"])
         defer { serve.stop() }
