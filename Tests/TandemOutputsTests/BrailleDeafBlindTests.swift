@@ -97,9 +97,14 @@ import TandemTestSupport
         // The missed step is in the history, after the screen's title and before the reconnect.
         for _ in 0..<6 { story.press("PRPROMPT") }
         #expect(story.live.wait { $0.recorded.filter { if case .event(let e) = $0 { e.type == "history" } else { false } }.count == 6 })
-        let reviewed = story.live.recorded.compactMap { r -> String? in
-            if case .braille(let f) = r, f.flash, f.text.contains(" de ") { f.text } else { nil }
+        // Each step's flash is written to the display after its history event: wait for the sixth too.
+        func flashes() -> [String] {
+            story.live.recorded.compactMap { r -> String? in
+                if case .braille(let f) = r, f.flash, f.text.contains(" de ") { f.text } else { nil }
+            }
         }
+        #expect(story.live.wait { _ in flashes().count == 6 }, "\(flashes())")
+        let reviewed = flashes()
         #expect(reviewed.count == 6)
         #expect(reviewed.contains { $0.hasSuffix(": Linha braille conectada") }, "\(reviewed)")
         #expect(reviewed.contains { $0.hasSuffix(": 100%") }, "\(reviewed)")
