@@ -112,6 +112,9 @@ final class TreeReader {
             // list item); a child object stands in it as U+FFFC
             label = (a.text ?? "").replacingOccurrences(of: "\u{FFFC}", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
         }
+        // Firefox writes a list item's marker at the start of its text and name ("• Rye bread"),
+        // where Chromium makes it an object of its own
+        if role == "list item" { label = Self.withoutListMarker(label) }
         e.label = label.isEmpty ? nil : label
         let description = a.descriptionText
         if !description.isEmpty && description != name { e.hint = description }
@@ -201,13 +204,22 @@ final class TreeReader {
         for c in a.children(limit: 64) {
             let n = c.name.trimmingCharacters(in: .whitespaces)
             if !n.isEmpty {
-                if !n.allSatisfy({ "•◦▪‣-*·".contains($0) }) { parts.append(n) }
+                if !n.allSatisfy({ Self.listMarkers.contains($0) }) { parts.append(n) }
             } else {
                 let inner = foldedText(c, depth: depth + 1)
                 if !inner.isEmpty { parts.append(inner) }
             }
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// The characters a list marker is drawn with, left out of labels (a bullet says nothing).
+    static let listMarkers: Set<Character> = ["•", "◦", "▪", "‣", "-", "*", "·"]
+
+    /// `text` without a leading list marker and the space after it ("• Rye bread" → "Rye bread").
+    static func withoutListMarker(_ text: String) -> String {
+        guard let first = text.first, listMarkers.contains(first), text.dropFirst().first?.isWhitespace == true else { return text }
+        return String(text.dropFirst().drop { $0.isWhitespace })
     }
 
     /// Whether text (a paragraph, a label) holds a control a user must reach on its own: a

@@ -44,19 +44,20 @@ import Testing
         /// through XTEST go to whichever window has X's keyboard focus, and another test's new
         /// window on the shared desktop can take it).
         init(chromiumProfile profile: String, page: String = AtspiRig.storePage, title: String = "Corner Store", trace: Bool = false,
-             rig: AtspiRig? = nil) throws {
+             rig: AtspiRig? = nil, firefox: Bool = false) throws {
             self.rig = try rig ?? AtspiRig.get()
             serve = try ServeProcess()
-            app = try self.rig.chromium(profile: profile, page: page, title: title)
-            name = "Chromium"
+            app = try firefox ? self.rig.firefox(profile: profile, page: page, title: title) : self.rig.chromium(profile: profile, page: page, title: title)
+            name = firefox ? "Firefox" : "Chromium"
             var env = self.rig.environment
             if trace { env["TANDEM_ATSPI_TRACE"] = "1" }
             bridge = try DesktopApp([try TandemBinary.path(), "atspi", "--pid", String(app.pid), "--socket", serve.socket], environment: env)
             controller = try TandemController(socketPath: serve.socket)
             try controller.subscribe(channels: [.speech])
             let controller = self.controller
-            guard waitUntil(timeout: .seconds(20), { (try? controller.status())?.apps.contains { $0.name == "Chromium" && $0.foreground } == true }) else {
-                throw TestSupportError("the bridge never showed the page: \(bridge.standardError)")
+            let name = self.name
+            guard waitUntil(timeout: .seconds(20), { (try? controller.status())?.apps.contains { $0.name == name && $0.foreground } == true }) else {
+                throw TestSupportError("the bridge never showed the page: \(bridge.standardError); apps: \(String(describing: try? controller.status().apps))")
             }
         }
 
