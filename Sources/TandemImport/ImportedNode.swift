@@ -159,6 +159,9 @@ enum IDHint {
     case text(String)
     /// A span of the page (`PageTree.spans`).
     case value(Int32)
+    /// The part of a span's value after its first `skip` bytes, for a value written in plain
+    /// ASCII (not `raw`): a resource id's name after `:id/`.
+    case valueAfter(Int32, skip: Int32)
 }
 
 /// A screen's elements as the rules make them: the catalog's flat table in pre-order (each
@@ -239,6 +242,11 @@ struct ScreenBuilder {
                 return ascii
             }
             return IDMaker.slug(page.string(Int(span)))
+        case .valueAfter(let span, let skip):
+            let s = page.spans[Int(span)]
+            let from = Int(s.valueFrom) + Int(skip)
+            let part = UnsafeBufferPointer(start: d.baseAddress! + from, count: Int(s.valueTo) - from)
+            return IDMaker.slug(ascii: part) ?? IDMaker.slug(String(decoding: part, as: UTF8.self))
         }
     }
 
