@@ -611,7 +611,7 @@ struct AndroidRules {
 
     /// What the id is made from: the resource id's name (`com.example:id/save` → `save`), else
     /// the text, else the class. A value is taken from the page (`IDHint.value`, and the part
-    /// after `:id/` of a resource id in plain ASCII, `IDHint.valueAfter`): no string made here.
+    /// after `:id/` of a resource id in plain ASCII, with its `skip`): no string made here.
     static func idHint(_ i: Int, _ p: Page) -> IDHint {
         let f = p.facts[i]
         if f.resourceID >= 0, !p.tree.isEmpty(Int(f.resourceID)) {
@@ -625,7 +625,7 @@ struct AndroidRules {
                 if ascii {
                     if count >= 4 {
                         for k in 0...(count - 4) where from[k] == UInt8(ascii: ":") && from[k + 1] == UInt8(ascii: "i") && from[k + 2] == UInt8(ascii: "d") && from[k + 3] == UInt8(ascii: "/") {
-                            return .valueAfter(f.resourceID, skip: Int32(k + 4))
+                            return .value(f.resourceID, skip: Int32(k + 4))
                         }
                     }
                     return .value(f.resourceID)
