@@ -248,16 +248,17 @@ struct AndroidRules {
 
     static let screenWidthPoints = 360.0
 
-    /// What the walk reads of each node (by its row in the page's table).
-    private var facts: [AndroidFacts] = []
-    private var kinds: [AndroidRole.Kind] = []
-    private var frames: [Frame?] = []
-    private var shown: [Bool] = []
-    private var actionable: [Bool] = []
-    /// `text` / `content-desc` with something that is not white space (`AndroidRules.text`).
-    private var speaksText: [Bool] = []
-    private var speaksDescription: [Bool] = []
-    private var tree: PageTree?
+    /// What the walk reads of a node besides its facts, worked out once a node before the walk.
+    struct NodeInfo {
+        var kind: AndroidRole.Kind = .plain
+        /// On screen: displayed, visible to the user, not of zero size.
+        var shown = false
+        /// Takes TalkBack's focus: clickable, long-clickable or focusable, shown, and no scrolling container.
+        var actionable = false
+        /// `text` / `content-desc` with something that is not white space (`PageTree.hasText`).
+        var speaksText = false
+        var speaksDescription = false
+    }
 
     /// The screen's elements, root first, in `out`.
     mutating func screen(_ tree: PageTree, into out: inout ScreenBuilder) throws(ImportError) {
@@ -267,22 +268,23 @@ struct AndroidRules {
                 ? " (a WebDriverAgent page source: import it with `tandem import ios`)" : ""
             throw ImportError(tree.location(0), "not a UiAutomator dump: its root is <\(tag)>, not <hierarchy>\(hint)")
         }
-        self.tree = tree
         let n = tree.count
-        facts = AndroidFacts.all(tree)
+        let facts = AndroidFacts.all(tree)
         // Bounds are checked first: a malformed one is an error wherever it is.
         var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
         var widest = 0.0
-        for i in 0..<n where facts[i].bounds >= 0 {
-            let span = Int(facts[i].bounds)
-            guard let (x1, y1, x2, y2) = tree.withValue(span, Self.pixels(bytes:)) else {
-                throw ImportError(tree.location(i), "bounds \"\(tree.string(span))\" is not [x1,y1][x2,y2]")
+        try tree.bytes.withUnsafeBufferPointer { (d) throws(ImportError) in
+            for i in 0..<n where facts[i].bounds >= 0 {
+                let span = Int(facts[i].bounds)
+                guard let (x1, y1, x2, y2) = Self.pixels(tree, span, d) else {
+                    throw ImportError(tree.location(i), "bounds \"\(tree.string(span))\" is not [x1,y1][x2,y2]")
+                }
+                if x2 < x1 || y2 < y1 {
+                    warnings.append(ImportError(tree.location(i), "bounds \"\(tree.string(span))\" end before they start: the element is taken as not on screen"))
+                }
+                widest = max(widest, x2 - x1)
+                pixels[i] = (x1, y1, x2, y2)
             }
-            if x2 < x1 || y2 < y1 {
-                warnings.append(ImportError(tree.location(i), "bounds \"\(tree.string(span))\" end before they start: the element is taken as not on screen"))
-            }
-            widest = max(widest, x2 - x1)
-            pixels[i] = (x1, y1, x2, y2)
         }
         let screenWidth = tree.span(0, named: "width").flatMap { Double(tree.string($0)) }
         let screenHeight = tree.span(0, named: "height").flatMap { Double(tree.string($0)) }
@@ -291,37 +293,49 @@ struct AndroidRules {
             density = width > 0 ? width / Self.screenWidthPoints : 1
         }
         let d = density ?? 1
-        kinds = Array(repeating: .plain, count: n)
-        frames = Array(repeating: nil, count: n)
-        shown = Array(repeating: false, count: n)
-        actionable = Array(repeating: false, count: n)
-        speaksText = Array(repeating: false, count: n)
-        speaksDescription = Array(repeating: false, count: n)
-        var roles = RoleCache()
+        var nodes = [NodeInfo](repeating: NodeInfo(), count: n)
+        var frames = [Frame?](repeating: nil, count: n)
+        var roles = RoleCache(tags: tree.tagNames.count)
+        tree.bytes.withUnsafeBufferPointer { bytes in
         for i in 0..<n {
             let f = facts[i]
-            if i > 0 { kinds[i] = roles.kind(i, tree, f, warnings: &warnings) }
+            var info = NodeInfo()
+            if i > 0 { info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings) }
             if let (x1, y1, x2, y2) = pixels[i] {
                 frames[i] = Frame(x: Self.round(x1 / d), y: Self.round(y1 / d),
                                   width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
             }
-            shown[i] = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frames[i].map { $0.width > 0 && $0.height > 0 } ?? true)
-            if shown[i], f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
-                let kind = kinds[i]
-                actionable[i] = !(kind == .list || kind == .tabBar || (f.isOn(.scrollable) && tree.hasChildren(i)))
+            info.shown = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frames[i].map { $0.width > 0 && $0.height > 0 } ?? true)
+            if info.shown, f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
+                let kind = info.kind
+                info.actionable = !(kind == .list || kind == .tabBar || (f.isOn(.scrollable) && tree.hasChildren(i)))
             }
-            speaksText[i] = f.text >= 0 && tree.hasText(Int(f.text))
-            speaksDescription[i] = f.description >= 0 && tree.hasText(Int(f.description))
+            info.speaksText = f.text >= 0 && tree.hasText(f.text, bytes)
+            info.speaksDescription = f.description >= 0 && tree.hasText(f.description, bytes)
+            nodes[i] = info
+        }
         }
         var root = Element(id: "")
         root.accessible = false
         if let w = screenWidth, let h = screenHeight, let d = density {
             root.frame = Frame(x: 0, y: 0, width: Self.round(w / d), height: Self.round(h / d))
         }
-        let me = out.add(root, hint: "app", source: tree.location(0), parent: nil)
-        for c in tree.children(0) { node(c, taken: false, parent: me, into: &out) }
+        out.page = tree
+        let me = out.add(root, id: .text("app"), source: tree.location(0), parent: nil)
+        tree.bytes.withUnsafeBufferPointer { d in
+            tree.end.withUnsafeBufferPointer { end in
+                facts.withUnsafeBufferPointer { facts in
+                    nodes.withUnsafeBufferPointer { nodes in
+                        frames.withUnsafeBufferPointer { frames in
+                            let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: facts, nodes: nodes, frames: frames)
+                            var c = 1
+                            while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
+                        }
+                    }
+                }
+            }
+        }
     }
-
     /// Each class's role, looked up in `AndroidRole.table` once a class a screen; an unknown
     /// class is named once, at its first node (Docs/import.md#unknown-types).
     struct RoleCache {
@@ -330,11 +344,36 @@ struct AndroidRules {
         var unknown: Set<String> = []
         /// The first classes met, found again by their bytes before any hash.
         var recent = RecentValues<AndroidRole.Kind>()
+        /// The class last met on each tag (by `PageTree.tagOf`) and what it is: UiAutomator2
+        /// names a tag after its class, so it is found again with one compare.
+        var lastOfTag: [(span: Int32, kind: AndroidRole.Kind)]
 
-        mutating func kind(_ i: Int, _ tree: PageTree, _ f: AndroidFacts, warnings: inout [ImportError]) -> AndroidRole.Kind {
+        /// A cache for a page of `tags` tag names.
+        init(tags: Int) { lastOfTag = Array(repeating: (-1, .plain), count: tags) }
+
+        mutating func kind(_ i: Int, _ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ f: AndroidFacts, warnings: inout [ImportError]) -> AndroidRole.Kind {
+            if f.className >= 0 {
+                let tag = Int(tree.tagOf[i])
+                let last = lastOfTag[tag]
+                if last.span >= 0 {
+                    let a = tree.spans[Int(last.span)], b = tree.spans[Int(f.className)]
+                    if a.raw == b.raw, a.valueTo - a.valueFrom == b.valueTo - b.valueFrom,
+                       XMLScanner.equal(d, Int(a.valueFrom), Int(b.valueFrom), Int(a.valueTo - a.valueFrom)) {
+                        return last.kind
+                    }
+                }
+                let kind = kindOfClass(i, tree, d, f, warnings: &warnings)
+                lastOfTag[tag] = (f.className, kind)
+                return kind
+            }
+            return kindOfClass(i, tree, d, f, warnings: &warnings)
+        }
+
+        /// `kind` without the tag's last class.
+        private mutating func kindOfClass(_ i: Int, _ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ f: AndroidFacts, warnings: inout [ImportError]) -> AndroidRole.Kind {
             var key: UInt64 = 0
             if f.className >= 0 {
-                if let kind = tree.bytes.withUnsafeBufferPointer({ d in recent.find(tree, d, Int(f.className)) }) { return kind }
+                if let kind = recent.find(tree, d, Int(f.className)) { return kind }
                 key = tree.hash(Int(f.className))
                 if let hit = known[key], tree.same(Int(hit.span), Int(f.className)) { return hit.kind }
             }
@@ -383,11 +422,24 @@ struct AndroidRules {
         return anyPixels(bytes)
     }
 
+    /// The bounds at `span` of `tree` (`pixels(bytes:)`), read where they are in the page's
+    /// bytes `d` when written plainly, so that a number's digits are read as one word.
+    static func pixels(_ tree: PageTree, _ span: Int, _ d: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
+        let s = tree.spans[span]
+        if s.raw { return tree.withValue(span, pixels(bytes:)) }
+        let from = Int(s.valueFrom)
+        let b = UnsafeBufferPointer(start: d.baseAddress! + from, count: Int(s.valueTo) - from)
+        if let whole = wholePixels(b, readable: d.count - from) { return whole }
+        return anyPixels(b)
+    }
+
     /// `[x1,y1][x2,y2]` written as UiAutomator writes it: whole numbers (at most 15 digits, maybe
     /// negative), no spaces; `nil` for anything else, which `anyPixels` reads. The same values
     /// `anyPixels` gives (a whole number of 15 digits is exact as a Double either way).
+    /// `readable`: how many bytes from `b`'s start may be read (the rest of the page): where
+    /// eight are, a number of one to seven digits is read as one word (`IOSRules.number(digits:count:)`).
     @inline(__always)
-    static func wholePixels(_ b: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
+    static func wholePixels(_ b: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> (Double, Double, Double, Double)? {
         let n = b.count
         guard n >= 10, let p = b.baseAddress, p[0] == UInt8(ascii: "["), p[n - 1] == UInt8(ascii: "]") else { return nil }
         var k = 1
@@ -397,6 +449,20 @@ struct AndroidRules {
             guard k < n else { return nil }
             let negative = p[k] == UInt8(ascii: "-")
             if negative { k += 1 }
+            if k + 8 <= readable {
+                // '0'…'9' → 0…9; the first byte that is not a digit gets its high bit set (a
+                // byte of 10 or more by adding 0x76, one over 0x7F by itself; no carry reaches
+                // it from the digits before it).
+                let x = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+                let stops = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+                if stops != 0 {
+                    let count = stops.trailingZeroBitCount >> 3
+                    guard count > 0 else { return nil }
+                    k += count
+                    let v = Double(IOSRules.number(digits: x, count: count))
+                    return negative ? -v : v
+                }
+            }
             let from = k
             var v = 0
             while true {
@@ -462,163 +528,4 @@ struct AndroidRules {
     }
 
     static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
-
-    private func tree_() -> PageTree { tree! }
-
-    /// What node `i` becomes, added to `out` under `parent`. `taken`: an actionable ancestor
-    /// speaks for the non-actionable nodes under it (TalkBack's merge), so they are not stops.
-    mutating func node(_ i: Int, taken: Bool, parent: Int, into out: inout ScreenBuilder) {
-        let tree = tree_()
-        let kind = kinds[i]
-        if actionable[i] {
-            var stop = self.stop(i, kind)
-            merge(i, into: &stop)
-            // TalkBack passes over a focusable node with nothing to say when it has children on
-            // screen (only a leaf is a stop without words): a two-target row's widget frame,
-            // Flutter's focusable root view (Docs/import.md#android-silent).
-            if stop.label == nil, stop.value == nil, stop.hint == nil, !facts[i].isOn(.checkable),
-               tree.children(i).contains(where: { shown[$0] }) {
-                for c in tree.children(i) { node(c, taken: taken, parent: parent, into: &out) }
-                return
-            }
-            out.add(stop, hint: idHint(i), source: tree.location(i), parent: parent)
-            for c in tree.children(i) { node(c, taken: true, parent: parent, into: &out) }
-            return
-        }
-        let speaks = speaksDescription[i] || speaksText[i] || facts[i].isOn(.checkable)
-        if !taken, shown[i], speaks, kind != .list, kind != .tabBar {
-            out.add(stop(i, kind), hint: idHint(i), source: tree.location(i), parent: parent)
-            for c in tree.children(i) { node(c, taken: false, parent: parent, into: &out) }
-            return
-        }
-        if kind == .tabBar || kind == .list {
-            var e = Element(id: "")
-            e.accessible = false
-            e.frame = frames[i]
-            if kind == .tabBar { e.traits = .tabBar }
-            // A scrolling list scrolls on a three-finger swipe; what comes into view, the dump
-            // cannot say (lint: a scroll view is no overlay, Docs/lint.md#overlay-not-modal).
-            if kind == .list { e.scrollUp = []; e.scrollDown = [] }
-            let me = out.add(e, hint: idHint(i), source: tree.location(i), parent: parent)
-            for c in tree.children(i) { node(c, taken: taken, parent: me, into: &out) }
-            if out.count == me + 1 { out.removeLast() }   // nothing inside: no container
-            return
-        }
-        for c in tree.children(i) { node(c, taken: taken, parent: parent, into: &out) }
-    }
-
-    /// The resource id's name (`com.example:id/save` → `save`), else the text, else the class.
-    func idHint(_ i: Int) -> String {
-        let tree = tree_()
-        let f = facts[i]
-        if f.resourceID >= 0, !tree.isEmpty(Int(f.resourceID)) {
-            // ASCII (every resource id in practice): the first ":id/" found byte by byte, as
-            // `range(of:)` finds it, and the name after it made from the bytes.
-            let ascii = tree.withValue(Int(f.resourceID)) { u -> String? in
-                guard !u.contains(where: { $0 >= 0x80 }) else { return nil }
-                if u.count >= 4 {
-                    for k in 0...(u.count - 4) where u[k] == UInt8(ascii: ":") && u[k + 1] == UInt8(ascii: "i") && u[k + 2] == UInt8(ascii: "d") && u[k + 3] == UInt8(ascii: "/") {
-                        return String(decoding: UnsafeBufferPointer(rebasing: u[(k + 4)...]), as: UTF8.self)
-                    }
-                }
-                return String(decoding: u, as: UTF8.self)
-            }
-            if let ascii { return ascii }
-            let r = tree.string(Int(f.resourceID))
-            return r.range(of: ":id/").map { String(r[$0.upperBound...]) } ?? r
-        }
-        if speaksDescription[i] { return tree.string(Int(f.description)) }
-        if speaksText[i] { return tree.string(Int(f.text)) }
-        return Self.simpleName(tree, i, f)
-    }
-
-    /// A stop with what it says of itself.
-    func stop(_ i: Int, _ kind: AndroidRole.Kind) -> Element {
-        let tree = tree_()
-        let f = facts[i]
-        var e = Element(id: "")
-        e.accessible = true
-        e.frame = frames[i]
-        e.traits = AndroidRole(kind: kind).traits
-        let description = speaksDescription[i] ? tree.string(Int(f.description)) : nil
-        let text = speaksText[i] ? tree.string(Int(f.text)) : nil
-        let hint = f.hint >= 0 && tree.hasText(Int(f.hint)) ? tree.string(Int(f.hint)) : nil
-        if kind == .textField || f.isOn(.password) {
-            e.traits.insert(.textField)
-            if f.isOn(.password) { e.traits.insert(.secureTextField) }
-            // An empty field's text is its hint in a dump: the hint labels it, as the placeholder.
-            e.label = (description ?? hint).map(LabelText.plain)
-            if let text, text != hint { e.value = text }
-            if e.label == nil, e.value == nil, let text { e.label = .plain(text) }
-        } else {
-            e.label = (description ?? text).map(LabelText.plain)
-            e.hint = hint
-        }
-        if kind == .progress {
-            e.progress = Progress(label: nil, value: nil)
-        }
-        if kind == .adjustable {
-            // A seek bar's text is its position.
-            e.label = description.map(LabelText.plain)
-            e.value = text
-        }
-        // TalkBack's role for a clickable ImageView is an image button: it says "button".
-        if kind == .image, f.isOn(.clickable) { e.traits = .button }
-        if f.isOn(.checkable) || kind == .checkable {
-            if kind == .radio {
-                if f.isOn(.checked) { e.traits.insert(.selected) }
-            } else {
-                e.traits.formUnion([.button, .switchButton])
-                e.value = f.isOn(.checked) ? "1" : "0"
-            }
-        }
-        if f.isOn(.selected) { e.traits.insert(.selected) }
-        if f.isOff(.enabled) { e.traits.insert(.notEnabled) }
-        // Something happens on a double tap, though the dump cannot say what.
-        if f.isOn(.clickable) || f.isOn(.longClickable), e.traits.isDisjoint(with: [.button, .link, .adjustable, .textField]) {
-            e.activate = []
-        }
-        return e
-    }
-
-    /// TalkBack's merge: a focusable or clickable stop says the texts of the nodes inside it
-    /// that do not take focus themselves, in document order, as one label; a checkable one
-    /// among them gives the stop its state (Docs/import.md#android-merge). Each node is walked
-    /// by the merge of its nearest actionable ancestor only (the walk stops at actionable nodes).
-    func merge(_ i: Int, into stop: inout Element) {
-        let tree = tree_()
-        var checked: (Bool, radio: Bool)?
-        let end = Int(tree.end[i])
-        // The texts' spans, joined only when they label the stop: at most one a node inside.
-        let label: String? = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(end - i - 1, 1)) { texts -> String? in
-            var count = 0
-            // Document order is the table's order: the subtree of `n` is the rows up to
-            // `end[n]`, so a node passed over with what is inside it is a jump there.
-            var n = i + 1
-            while n < end {
-                guard !actionable[n], shown[n] else { n = Int(tree.end[n]); continue }
-                let f = facts[n]
-                if f.isOn(.checkable) || kinds[n] == .checkable { checked = (f.isOn(.checked), kinds[n] == .radio) }
-                if speaksDescription[n] {
-                    texts[count] = Int(f.description); count += 1
-                    n = Int(tree.end[n])
-                    continue
-                }
-                if speaksText[n] { texts[count] = Int(f.text); count += 1 }
-                n += 1
-            }
-            guard stop.label == nil, count > 0, !stop.traits.contains(.textField) else { return nil }
-            return tree.joined(UnsafeBufferPointer(rebasing: texts[0..<count]), separator: ", ")
-        }
-        if let label { stop.label = .plain(label) }
-        if let (on, radio) = checked, stop.value == nil {
-            if radio {
-                if on { stop.traits.insert(.selected) }
-            } else {
-                stop.traits.formUnion([.button, .switchButton])
-                stop.value = on ? "1" : "0"
-            }
-            stop.activate = stop.traits.contains(.button) ? nil : stop.activate
-        }
-    }
 }

@@ -607,7 +607,14 @@ struct IOSRules {
         let x = (word ^ 0x3030_3030_3030_3030) & mask           // '0'…'9' → 0…9
         // A byte of 10 or more gets its high bit set by adding 0x76; one with its high bit set already is not a digit either.
         guard ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 & mask == 0 else { return nil }
-        // The first digit in the lowest byte: shifted up so that the missing ones are leading zeros.
+        return number(digits: x, count: count)
+    }
+
+    /// The number whose `count` (1 to 8) decimal digits are the values (0 to 9) of the lowest
+    /// `count` bytes of `x`, the first digit in the lowest byte; the bytes above are not read.
+    @inline(__always)
+    static func number(digits x: UInt64, count: Int) -> UInt64 {
+        // Shifted up so that the missing digits are leading zeros (and the bytes above gone).
         var v = x << UInt64(8 * (8 - count))
         v = (v &* 2561) >> 8                                         // 10 × a + b, in each pair of bytes
         v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16          // 100 × ab + cd

@@ -157,8 +157,11 @@ extension Dictionary where Value == Int {
 /// made from the page's bytes, no string made for the value itself).
 enum IDHint {
     case text(String)
-    /// A span of the page (`PageTree.spans`).
-    case value(Int32)
+    /// A span of the page (`PageTree.spans`): its value, or with `skip` above 0 the part of it
+    /// after its first `skip` bytes, for a value written in plain ASCII (not `raw`): a resource
+    /// id's name after `:id/`. (One case for both: a third case made every hint copied with a
+    /// retain of its own, more than the iOS ids' whole saving.)
+    case value(Int32, skip: Int32 = 0)
 }
 
 /// A screen's elements as the rules make them: the catalog's flat table in pre-order (each
@@ -216,7 +219,10 @@ struct ScreenBuilder {
         ids.reserve(elements.count)
         if let page {
             page.bytes.withUnsafeBufferPointer { d in
-                for i in elements.indices { elements[i].id = ids.make(slugged: slug(hints[i], page, d), element: i) }
+                // The last resource id's name and its slug: the rows of a list that repeat one
+                // resource id make its slug once (the same bytes make the same slug).
+                var last: (from: Int, count: Int, slug: String)?
+                for i in elements.indices { elements[i].id = ids.make(slugged: slug(hints[i], page, d, last: &last), element: i) }
             }
         } else {
             for i in elements.indices {
@@ -229,11 +235,21 @@ struct ScreenBuilder {
 
     /// The slug of a hint: a value's from its bytes when they are plain ASCII (what the slug
     /// of `page.string(span)` is), else from its string.
-    private func slug(_ hint: IDHint, _ page: PageTree, _ d: UnsafeBufferPointer<UInt8>) -> String {
+    /// `last`: the last resource id's name (a `skip` above 0) and its slug, taken again for the
+    /// same bytes and replaced by another.
+    private func slug(_ hint: IDHint, _ page: PageTree, _ d: UnsafeBufferPointer<UInt8>, last: inout (from: Int, count: Int, slug: String)?) -> String {
         switch hint {
         case .text(let t):
             return IDMaker.slug(t)
-        case .value(let span):
+        case .value(let span, let skip) where skip > 0:
+            let s = page.spans[Int(span)]
+            let from = Int(s.valueFrom) + Int(skip), count = Int(s.valueTo) - from
+            if let last, last.count == count, XMLScanner.equal(d, last.from, from, count) { return last.slug }
+            let part = UnsafeBufferPointer(start: d.baseAddress! + from, count: count)
+            let slug = IDMaker.slug(ascii: part) ?? IDMaker.slug(String(decoding: part, as: UTF8.self))
+            last = (from, count, slug)
+            return slug
+        case .value(let span, _):
             let s = page.spans[Int(span)]
             if !s.raw, let ascii = IDMaker.slug(ascii: UnsafeBufferPointer(start: d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom))) {
                 return ascii

@@ -160,6 +160,14 @@ final class PageTree {
         }
     }
 
+    /// `string(_:)` with the page's bytes in hand (`bytes`): a plain value made straight from them.
+    @inline(__always)
+    func string(_ span: Int32, _ d: UnsafeBufferPointer<UInt8>) -> String {
+        let s = spans[Int(span)]
+        if s.raw { return string(Int(span)) }
+        return String(decoding: UnsafeBufferPointer(start: d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom)), as: UTF8.self)
+    }
+
     /// Calls `body` with the value's bytes (decoded first when it holds references or breaks).
     func withValue<R>(_ span: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let s = spans[span]
@@ -228,6 +236,19 @@ final class PageTree {
     func isEmpty(_ span: Int) -> Bool {
         let s = spans[span]
         return s.valueTo == s.valueFrom
+    }
+
+    /// `hasText(_:)` with the page's bytes in hand (`bytes`): a plain value that is empty or
+    /// starts with a printable ASCII character is told at once.
+    @inline(__always)
+    func hasText(_ span: Int32, _ d: UnsafeBufferPointer<UInt8>) -> Bool {
+        let s = spans[Int(span)]
+        if !s.raw {
+            if s.valueTo == s.valueFrom { return false }
+            let b = d[Int(s.valueFrom)]
+            if b > 0x20, b < 0x80 { return true }
+        }
+        return hasText(Int(span))
     }
 
     /// Whether the value has a character that is not white space (`AndroidRules.text`'s test).

@@ -1,0 +1,61 @@
+import Testing
+import TandemModel
+@testable import TandemImport
+
+/// The Android rules' shortcuts that must change nothing (Docs/import.md#speed): bounds whose
+/// digits are read as one word where they are in the page, and ids made from a resource id's
+/// bytes.
+@Suite("tandem import android: bounds read in place and ids from the page's bytes, as the long way makes them")
+struct AndroidWalkTests {
+    /// The numbers of `[x1,y1][x2,y2]` and their signs (`-0` is not `0`), or nil.
+    static func values(_ p: (Double, Double, Double, Double)?) -> [String]? {
+        p.map { [$0.0, $0.1, $0.2, $0.3].map { "\($0.sign == .minus ? "-" : "+")\($0.magnitude)" } }
+    }
+
+    @Test("bounds read in the page, digits as one word, are what the general reader reads, at the page's end too")
+    func boundsInPlace() throws {
+        var random = SystemRandomNumberGenerator()
+        func number() -> String {
+            let digits = Int.random(in: 0...17, using: &random)
+            var s = Bool.random(using: &random) && Int.random(in: 0..<4, using: &random) == 0 ? "-" : ""
+            for k in 0..<digits { s += String(k == 0 && digits > 1 && Int.random(in: 0..<3, using: &random) > 0 ? Int.random(in: 1...9, using: &random) : Int.random(in: 0...9, using: &random)) }
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0: s += ".5"
+            case 1: s = " " + s
+            case 2: s += "x"
+            default: break
+            }
+            return s
+        }
+        for _ in 0..<3_000 {
+            let bounds = "[\(number()),\(number())][\(number()),\(number())]"
+            // The value right before the end of the page (fewer than eight bytes after some
+            // numbers), and with a long attribute after it.
+            for tail in ["/></hierarchy>", " z=\"\(String(repeating: "9", count: 20))\"/></hierarchy>"] {
+                let xml = "<hierarchy><node bounds=\"\(bounds)\"\(tail)"
+                let tree = try PageTree(Array(xml.utf8), file: "t.xml")
+                let span = try #require(tree.span(1, named: "bounds"))
+                let inPlace = tree.bytes.withUnsafeBufferPointer { AndroidRules.pixels(tree, span, $0) }
+                var s = bounds
+                let general = s.withUTF8 { AndroidRules.anyPixels($0) }
+                #expect(Self.values(inPlace) == Self.values(general), "\(bounds)")
+            }
+        }
+    }
+
+    @Test("ids from resource ids: the name after the first :id/, from the bytes, decoded or over ASCII as before")
+    func resourceIDs() throws {
+        let ids = [("com.example:id/save", "save"), ("save_button", "save-button"), ("com.ex:id/a:id/b", "a-id-b"),
+                   ("com.example:id/", "element"), (":id/x", "x"), ("id/x", "id-x"), ("com.example:id/Ünï", "ünï"),
+                   ("a&amp;b:id/c", "c"), ("com.example:id/with space", "with-space"), ("com.example:id/UPPER_case", "upper-case"),
+                   ("com.example:id/save", "save-2"), ("com:id/x&#10;y", "x-y")]
+        var xml = "<hierarchy width=\"1080\" height=\"2400\">"
+        for (k, (id, _)) in ids.enumerated() {
+            xml += "<node class=\"android.widget.Button\" text=\"B\(k)\" resource-id=\"\(id)\" clickable=\"true\" bounds=\"[0,\(k * 10)][100,\(k * 10 + 10)]\"/>"
+        }
+        xml += "</hierarchy>"
+        let imported = try PageSourceImporter(platform: .android).importCatalog([PageSourceFile(name: "t.xml", screenID: "t", bytes: Array(xml.utf8))])
+        let elements = imported.catalog.screens[0].elements
+        #expect(elements.map(\.id) == ["app"] + ids.map(\.1))
+    }
+}
