@@ -32,11 +32,11 @@ extension AtspiRig {
         #expect(windows.count == 1)
         let window = try #require(windows.first)
         #expect((window["id"] as? String)?.hasPrefix("filler-") == true)
-        #expect(window["frame"] as? [Double] == [0, 0, 400, 500])
+        #expect(window["frame"] as? [Double] == [0, 0, 400, 600])
         // the widgets in the layout's order; the QLabel is text (Qt has no heading for it),
         // and the spin box's buddy label stands before it
         let top = (window["children"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
-        #expect(top == ["Order", "Loaves", "Loaves", "Gift wrap", "Place order", "Breads"])
+        #expect(top == ["Order", "Loaves", "Loaves", "Gift wrap", "Note", "Place order", "Review order", "Breads"])
         #expect((window["children"] as? [[String: Any]])?.first?["traits"] as? [String] == ["staticText"])
         // the spin box: adjustable from Value (1…12 at 3; Qt's step of 0 is 1); its Increase,
         // Decrease and SetFocus actions are not custom actions (adjust and focus do them)
@@ -63,7 +63,7 @@ extension AtspiRig {
         let spinFrame = try #require(spin["frame"] as? [Double])
         let button = try #require(s.element("Place order")?["frame"] as? [Double])
         #expect(heading[1] < spinFrame[1] && spinFrame[1] < button[1])
-        #expect(spinFrame[0] > 0 && spinFrame[0] + spinFrame[2] <= 400 && button[1] + button[3] <= 500)
+        #expect(spinFrame[0] > 0 && spinFrame[0] + spinFrame[2] <= 400 && button[1] + button[3] <= 600)
     }
 
     @Test func qtAppLive() throws {
@@ -97,5 +97,45 @@ extension AtspiRig {
         #expect(waitUntil(timeout: .seconds(5)) {
             ((try? run.snapshot())?.elements.first { $0["adjust"] != nil }?["adjust"] as? [String: Double])?["value"] == 4
         })
+    }
+
+    /// The line edit's text as the Qt app itself has it (its `note` command prints it).
+    static func note(of run: LiveBridgeTests.Run, is text: String) -> Bool {
+        waitUntil(timeout: .seconds(5)) {
+            let before = run.app.output.count
+            guard run.app.send("note") else { return false }
+            return run.app.output.dropFirst(before).contains("note " + text)
+        }
+    }
+
+    @Test func qtTextFieldAndDialog() throws {
+        let desktop = try AtspiRig.fresh()
+        defer { desktop.stop() }
+        let run = try LiveBridgeTests.Run(pantry: SnapshotTests.unique("qt-form"), script: AtspiRig.qtFormScript, rig: desktop)
+        defer { run.stop() }
+        // a QLineEdit takes text through EditableText, and its new value is heard
+        try run.press("first")
+        #expect(try run.nextUntil("Note, text field"))
+        try run.press("type Hello")
+        #expect(Self.note(of: run, is: "Hello"))
+        let typed = run.hear("Hello")
+        #expect(typed.heard, "said: \(typed.said)")
+        try run.press("delete")
+        #expect(Self.note(of: run, is: "Hell"))
+        try run.press("type p")
+        #expect(Self.note(of: run, is: "Hellp"))
+        try run.press("clear")
+        #expect(Self.note(of: run, is: ""))
+        // a dialog the button opens takes focus (Qt focuses its default button); escape from
+        // inside it presses its Cancel (Qt 5 does not mark it modal: Docs/atspi.md#quirks)
+        try run.press("first")
+        #expect(try run.nextUntil("Review order, button"))
+        try run.press("activate")
+        let opened = run.hear("Send, button")
+        #expect(opened.heard, "said: \(opened.said)")
+        try run.press("next")
+        #expect(run.hear("Cancel, button").heard)
+        try run.press("escape")
+        #expect(run.app.wait(for: "cancelled", timeout: .seconds(10)))
     }
 }

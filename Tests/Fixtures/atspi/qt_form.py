@@ -10,15 +10,20 @@ scripts/services/atspi.sh). Run it with Debian's /usr/bin/python3.
 Commands on standard input, one a line, each answered by "ok COMMAND" once Qt has applied it:
 
   focus LABEL      keyboard focus moves to the widget LABEL ("Place order", "Gift wrap")
+  add NAME         a list item NAME is added to the breads
+  remove NAME      the list item NAME is removed
+  note             prints "note TEXT": the line edit's text as Qt has it
   quit             the app ends (exit 0)
 
 The app prints "pressed" when its "Place order" button is pressed (activate reached Qt).
+"Review order" opens a modal dialog ("Send the order now?", Send, Cancel); it prints "sent" or
+"cancelled" when the dialog closes.
 """
 import sys
 
-from PyQt5.QtCore import QSocketNotifier, QTimer
-from PyQt5.QtWidgets import (QApplication, QCheckBox, QLabel, QListWidget, QPushButton,
-                             QSpinBox, QVBoxLayout, QHBoxLayout, QWidget)
+from PyQt5.QtCore import QSocketNotifier, Qt, QTimer
+from PyQt5.QtWidgets import (QApplication, QCheckBox, QDialog, QLabel, QLineEdit, QListWidget,
+                             QPushButton, QSpinBox, QVBoxLayout, QHBoxLayout, QWidget)
 
 NAME = sys.argv[sys.argv.index("--app-name") + 1] if "--app-name" in sys.argv else "qt-form"
 
@@ -27,7 +32,7 @@ class OrderForm(QWidget):
     def __init__(self):
         super().__init__()
         self.setWindowTitle("Order")
-        self.setGeometry(0, 0, 400, 500)
+        self.setGeometry(0, 0, 400, 600)
         box = QVBoxLayout(self)
 
         heading = QLabel("Order")  # Qt has no heading role for a label: it is a label
@@ -48,10 +53,18 @@ class OrderForm(QWidget):
         self.gift.setChecked(True)
         box.addWidget(self.gift)
 
+        self.note = QLineEdit()
+        self.note.setAccessibleName("Note")
+        box.addWidget(self.note)
+
         self.button = QPushButton("Place order")
         self.button.setAccessibleDescription("Sends the order to the bakery")
         self.button.clicked.connect(lambda: print("pressed", flush=True))
         box.addWidget(self.button)
+
+        self.review = QPushButton("Review order")
+        self.review.clicked.connect(self.open_dialog)
+        box.addWidget(self.review)
 
         self.list = QListWidget()
         self.list.setAccessibleName("Breads")
@@ -62,6 +75,23 @@ class OrderForm(QWidget):
         if "--ignore-stdin" not in sys.argv:
             self.notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Read, self)
             self.notifier.activated.connect(self.on_stdin)
+
+    def open_dialog(self):
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Confirm order")
+        dialog.setModal(True)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(QLabel("Send the order now?"))
+        send = QPushButton("Send")
+        send.clicked.connect(dialog.accept)
+        cancel = QPushButton("Cancel")
+        cancel.clicked.connect(dialog.reject)
+        layout.addWidget(send)
+        layout.addWidget(cancel)
+        dialog.finished.connect(lambda result: print("sent" if result else "cancelled", flush=True))
+        dialog.setGeometry(50, 100, 300, 200)
+        dialog.show()
+        self.dialog = dialog
 
     def on_stdin(self, *_):
         line = sys.stdin.readline()
@@ -74,6 +104,13 @@ class OrderForm(QWidget):
             for widget in (self.button, self.gift):
                 if widget.text() == arg:
                     widget.setFocus()
+        elif command == "add":
+            self.list.addItem(arg)
+        elif command == "remove":
+            for item in self.list.findItems(arg, Qt.MatchExactly):
+                self.list.takeItem(self.list.row(item))
+        elif command == "note":
+            print(f"note {self.note.text()}", flush=True)
         elif command == "quit":
             QApplication.quit()
             return
