@@ -427,7 +427,10 @@ struct XMLScanner {
     /// for a repeated name (the previous tag's names differ, or it was refused) and no step of
     /// the place count (nothing in them moves the line or column). Stops at the first
     /// attribute that is anything else, leaving `i` before it for the general steps; returns
-    /// how many it read.
+    /// how many it read. An attribute whose whole text of at most 32 bytes (`name="value"`
+    /// with its quote) is, byte for byte, the one remembered at its place is taken with one
+    /// or two 16-byte compares, its value ending where that one's did: page sources repeat
+    /// `checkable="false"` and its like node after node (Docs/import.md#speed).
     ///
     /// The memory of the previous tag is left as it is: this tag's names are its names, so the
     /// next tag's are compared with the same bytes, and an attribute's text remembered there
@@ -449,6 +452,21 @@ struct XMLScanner {
             // ` name="` (the previous tag's name and the `="` after it, compared at once) and 16
             // bytes of the value there to read (so 16 at both names: the previous is before).
             guard length > 0, valueFrom + 16 <= n, base[at] == 0x20 else { break }
+            // The whole `name="value"` of the tag remembered there (`Written.length`: plain, so
+            // printable ASCII with its closing quote and no stop before it), byte for byte:
+            // `checkable="false"` in node after node. Its value ends where that one's did, so
+            // neither the name is compared again nor the value's end looked for.
+            let text = p.pointee.length
+            if text > 0, text <= 16 ? Self.same16(base + at + 1, base + p.pointee.start, text)
+                : text <= 32 && at &+ 33 <= n && Self.same16(base + at + 1, base + p.pointee.start, 16)
+                    && Self.same16(base + at + 17, base + p.pointee.start + 16, text &- 16) {
+                let j = at &+ text
+                (out + k).initialize(to: AttributeSpan(nameFrom: UInt32(truncatingIfNeeded: at + 1), nameTo: UInt32(truncatingIfNeeded: at + 1 + length),
+                                                      valueFrom: UInt32(truncatingIfNeeded: valueFrom), valueTo: UInt32(truncatingIfNeeded: j), raw: false))
+                at = j + 1
+                k += 1
+                continue
+            }
             if length <= 14 {
                 guard Self.same16(base + at + 1, base + p.pointee.start, length + 2) else { break }
             } else {
