@@ -22,6 +22,12 @@ import Testing
     @Test func typeDeleteAndClearInAGtkEntry() throws {
         let run = try Run()
         defer { run.stop() }
+        try Self.typeDeleteAndClear(run)
+    }
+
+    /// `type`, `delete` and `clear` in the app's "Note" field (the GTK and Qt test apps both have
+    /// one, and a `note` command that prints its text): each reaches the app, and the new value is heard.
+    static func typeDeleteAndClear(_ run: Run) throws {
         try run.press("first")
         #expect(try run.nextUntil("Note, text field"))
         try run.press("type Hello")

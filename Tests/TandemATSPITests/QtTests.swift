@@ -99,33 +99,13 @@ extension AtspiRig {
         })
     }
 
-    /// The line edit's text as the Qt app itself has it (its `note` command prints it).
-    static func note(of run: LiveBridgeTests.Run, is text: String) -> Bool {
-        waitUntil(timeout: .seconds(5)) {
-            let before = run.app.output.count
-            guard run.app.send("note") else { return false }
-            return run.app.output.dropFirst(before).contains("note " + text)
-        }
-    }
-
     @Test func qtTextFieldAndDialog() throws {
         let desktop = try AtspiRig.fresh()
         defer { desktop.stop() }
         let run = try LiveBridgeTests.Run(pantry: SnapshotTests.unique("qt-form"), script: AtspiRig.qtFormScript, rig: desktop)
         defer { run.stop() }
         // a QLineEdit takes text through EditableText, and its new value is heard
-        try run.press("first")
-        #expect(try run.nextUntil("Note, text field"))
-        try run.press("type Hello")
-        #expect(Self.note(of: run, is: "Hello"))
-        let typed = run.hear("Hello")
-        #expect(typed.heard, "said: \(typed.said)")
-        try run.press("delete")
-        #expect(Self.note(of: run, is: "Hell"))
-        try run.press("type p")
-        #expect(Self.note(of: run, is: "Hellp"))
-        try run.press("clear")
-        #expect(Self.note(of: run, is: ""))
+        try LiveTextAndNoticeTests.typeDeleteAndClear(run)
         // a dialog the button opens takes focus (Qt focuses its default button); escape from
         // inside it presses its Cancel (Qt 5 does not mark it modal: Docs/atspi.md#quirks)
         try run.press("first")

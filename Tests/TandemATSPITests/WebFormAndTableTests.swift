@@ -212,20 +212,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let run = try LiveBridgeTests.Run(chromiumProfile: profile, firefox: true)
         defer { run.stop() }
-        try run.press("first")
-        #expect(try run.nextUntil("Review order, button"))
-        // showModal(): focus goes into the dialog and stays there
-        try run.press("activate")
-        let opened = run.hear("Send the order now?")
-        #expect(opened.heard, "said: \(opened.said)")
-        try run.press("next", "next", "next", "next")
-        let inside = run.hear("\u{0}", timeout: .seconds(1)).said
-        #expect(inside.contains("Cancel, button"), "said: \(inside)")
-        #expect(!inside.contains { $0.contains("Corner Store") || $0.contains("Loaves") || $0.contains("Rye bread") }, "left the dialog: \(inside)")
-        // escape: the dialog's Cancel button closes it, and focus comes back
-        try run.press("escape")
-        let back = run.hear("Review order, button")
-        #expect(back.heard, "said: \(back.said)")
+        try LiveBridgeTests.storeDialogIsScoped(run)
     }
 }
 
