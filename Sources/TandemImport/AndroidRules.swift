@@ -355,13 +355,7 @@ struct AndroidRules {
             if f.className >= 0 {
                 let tag = Int(tree.tagOf[i])
                 let last = lastOfTag[tag]
-                if last.span >= 0 {
-                    let a = tree.spans[Int(last.span)], b = tree.spans[Int(f.className)]
-                    if a.raw == b.raw, a.valueTo - a.valueFrom == b.valueTo - b.valueFrom,
-                       XMLScanner.equal(d, Int(a.valueFrom), Int(b.valueFrom), Int(a.valueTo - a.valueFrom)) {
-                        return last.kind
-                    }
-                }
+                if last.span >= 0, tree.sameBytes(last.span, f.className, d) { return last.kind }
                 let kind = kindOfClass(i, tree, d, f, warnings: &warnings)
                 lastOfTag[tag] = (f.className, kind)
                 return kind

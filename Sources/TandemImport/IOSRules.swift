@@ -368,13 +368,9 @@ struct IOSRules {
                 guard f.type >= 0 else { typeOf[i] = index(of: Self.type(tree, i, f)); continue }
                 let tag = Int(tree.tagOf[i])
                 let last = lastOfTag[tag]
-                if last.span >= 0 {
-                    let a = tree.spans[Int(last.span)], b = tree.spans[Int(f.type)]
-                    if a.raw == b.raw, a.valueTo - a.valueFrom == b.valueTo - b.valueFrom,
-                       XMLScanner.equal(d, Int(a.valueFrom), Int(b.valueFrom), Int(a.valueTo - a.valueFrom)) {
-                        typeOf[i] = last.type
-                        continue
-                    }
+                if last.span >= 0, tree.sameBytes(last.span, f.type, d) {
+                    typeOf[i] = last.type
+                    continue
                 }
                 defer { lastOfTag[tag] = (f.type, typeOf[i]) }
                 if let type = recent.find(tree, d, Int(f.type)) { typeOf[i] = type; continue }

@@ -275,6 +275,15 @@ final class PageTree {
 
     /// Whether two values are the same text, as `String`'s `==` says (canonical equivalence:
     /// different bytes can be the same text only when one is not ASCII).
+    /// Whether attributes `a` and `b` are written with the same value bytes, both read plainly
+    /// or both with references: the quick test for a value repeated from a tag before (`same`
+    /// is the whole one).
+    @inline(__always) func sameBytes(_ a: Int32, _ b: Int32, _ d: UnsafeBufferPointer<UInt8>) -> Bool {
+        let x = spans[Int(a)], y = spans[Int(b)]
+        return x.raw == y.raw && x.valueTo - x.valueFrom == y.valueTo - y.valueFrom
+            && XMLScanner.equal(d, Int(x.valueFrom), Int(y.valueFrom), Int(x.valueTo - x.valueFrom))
+    }
+
     func same(_ a: Int, _ b: Int) -> Bool {
         let x = spans[a], y = spans[b]
         if x.raw || y.raw { return string(a) == string(b) }
