@@ -90,31 +90,17 @@ extension AndroidRules {
     static func idHint(_ i: Int, _ p: Page) -> IDHint {
         let f = p.facts[i]
         if f.resourceID >= 0, !p.tree.isEmpty(Int(f.resourceID)) {
+            // ASCII (every resource id in practice): the name after the first ":id/", found byte
+            // by byte as `range(of:)` finds it; written plainly, a part of the page.
             let s = p.spans[Int(f.resourceID)]
             if !s.raw {
-                // ASCII (every resource id in practice): the first ":id/" found byte by byte, as
-                // `range(of:)` finds it, and the name after it.
-                let from = p.d.baseAddress! + Int(s.valueFrom), count = Int(s.valueTo - s.valueFrom)
-                var ascii = true
-                for k in 0..<count where from[k] >= 0x80 { ascii = false; break }
-                if ascii {
-                    if count >= 4 {
-                        for k in 0...(count - 4) where from[k] == UInt8(ascii: ":") && from[k + 1] == UInt8(ascii: "i") && from[k + 2] == UInt8(ascii: "d") && from[k + 3] == UInt8(ascii: "/") {
-                            return .value(f.resourceID, skip: Int32(k + 4))
-                        }
-                    }
-                    return .value(f.resourceID)
-                }
+                let u = UnsafeBufferPointer(start: p.d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom))
+                if !u.contains(where: { $0 >= 0x80 }) { return .value(f.resourceID, skip: Int32(nameStart(u))) }
             }
             // Decoded first (references, breaks) or over ASCII: as a string.
             let ascii = p.tree.withValue(Int(f.resourceID)) { u -> String? in
                 guard !u.contains(where: { $0 >= 0x80 }) else { return nil }
-                if u.count >= 4 {
-                    for k in 0...(u.count - 4) where u[k] == UInt8(ascii: ":") && u[k + 1] == UInt8(ascii: "i") && u[k + 2] == UInt8(ascii: "d") && u[k + 3] == UInt8(ascii: "/") {
-                        return String(decoding: UnsafeBufferPointer(rebasing: u[(k + 4)...]), as: UTF8.self)
-                    }
-                }
-                return String(decoding: u, as: UTF8.self)
+                return String(decoding: UnsafeBufferPointer(rebasing: u[nameStart(u)...]), as: UTF8.self)
             }
             if let ascii { return .text(ascii) }
             let r = p.tree.string(Int(f.resourceID))
@@ -123,6 +109,16 @@ extension AndroidRules {
         if p.nodes[i].speaksDescription { return .value(f.description) }
         if p.nodes[i].speaksText { return .value(f.text) }
         return .text(simpleName(p.tree, i, f))
+    }
+
+    /// Where a resource id's name starts: after its first ":id/" (`com.example:id/save`), else 0.
+    @inline(__always)
+    static func nameStart(_ u: UnsafeBufferPointer<UInt8>) -> Int {
+        guard u.count >= 4 else { return 0 }
+        for k in 0...(u.count - 4) where u[k] == UInt8(ascii: ":") && u[k + 1] == UInt8(ascii: "i") && u[k + 2] == UInt8(ascii: "d") && u[k + 3] == UInt8(ascii: "/") {
+            return k + 4
+        }
+        return 0
     }
 
     /// A stop with what it says of itself, written into `e`, a new element already in the

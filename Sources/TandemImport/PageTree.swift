@@ -273,8 +273,6 @@ final class PageTree {
         return t.contains(where: { !$0.isWhitespace })
     }
 
-    /// Whether two values are the same text, as `String`'s `==` says (canonical equivalence:
-    /// different bytes can be the same text only when one is not ASCII).
     /// Whether attributes `a` and `b` are written with the same value bytes, both read plainly
     /// or both with references: the quick test for a value repeated from a tag before (`same`
     /// is the whole one).
@@ -284,6 +282,8 @@ final class PageTree {
             && XMLScanner.equal(d, Int(x.valueFrom), Int(y.valueFrom), Int(x.valueTo - x.valueFrom))
     }
 
+    /// Whether two values are the same text, as `String`'s `==` says (canonical equivalence:
+    /// different bytes can be the same text only when one is not ASCII).
     func same(_ a: Int, _ b: Int) -> Bool {
         let x = spans[a], y = spans[b]
         if x.raw || y.raw { return string(a) == string(b) }

@@ -6,9 +6,10 @@ import TandemClient
 /// service goes away (69).
 enum AtspiLive {
     static func run(desktop: AtspiDesktop, query: AppQuery, socket: String?, language: String?) throws(CLIError) -> Int32 {
-        let bridge = AtspiBridge(desktop: desktop, query: query, language: language ?? "en", log: { printErr($0) })
+        let language = language ?? "en"
+        let bridge = AtspiBridge(desktop: desktop, query: query, language: language, log: { printErr($0) })
         let end = bridge.run { name throws(TandemClientError) in
-            try TandemApp(name: name, language: language ?? "en", socketPath: socket)
+            try TandemApp(name: name, language: language, socketPath: socket)
         }
         switch end {
         case .appQuit(let sentence):
