@@ -128,3 +128,8 @@ static inline uint32_t cbytescan_blanks16(const uint8_t *p) {
     return mask;
 #endif
 }
+
+/* Asks for the cache line holding p to be fetched ahead of its use (a hint: nothing is read). */
+static inline void cbytescan_prefetch(const void *p) {
+    __builtin_prefetch(p, 0, 3);
+}

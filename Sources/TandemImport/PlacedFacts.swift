@@ -1,3 +1,4 @@
+import CByteScan
 /// Facts of an element's attributes (`AndroidFacts`, `IOSFacts`) that can also be read by
 /// place: an element whose attribute names are those of the previous element of its tag
 /// (`PageTree.sameNames`) has each attribute where that element had it, so only its flags'
@@ -23,7 +24,10 @@ extension PlacedFacts {
     static func all(_ tree: PageTree) -> [Self] {
         tree.bytes.withUnsafeBufferPointer { d in
             var places = [Places](repeating: unplaced, count: SpanTable.slots)
-            return (0..<tree.count).map { i in
+            let n = tree.count
+            return (0..<n).map { i in
+                if i + 12 < n { tree.prefetchSpans(i + 12) }
+                if i + 6 < n { tree.prefetchBytes(i + 6, d) }
                 let slot = tree.slot(i)
                 return tree.sameNames[i] ? Self(tree, i, d, places: places[slot]) : Self(tree, i, d, places: &places[slot])
             }
@@ -32,6 +36,42 @@ extension PlacedFacts {
 }
 
 extension PageTree {
+    // The rules read the page after the reader has passed all of it: its bytes and spans are
+    // out of the cache by then, and a node's lines are asked for some nodes ahead, first its
+    // spans (found from `attributes` alone), then the bytes those spans point at.
+
+    /// Asks for element `i`'s attribute spans to be brought into the cache.
+    @inline(__always)
+    func prefetchSpans(_ i: Int) {
+        let a = attributes[i]
+        var p = UnsafeRawPointer(spans.baseAddress! + Int(a.lowerBound))
+        let end = UnsafeRawPointer(spans.baseAddress! + Int(a.upperBound))
+        while p < end { cbytescan_prefetch(p); p += 64 }
+    }
+
+    /// Asks for element `i`'s attributes' bytes to be brought into the cache (its spans are
+    /// read to find them: `prefetchSpans` some elements before).
+    @inline(__always)
+    func prefetchBytes(_ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
+        let a = attributes[i]
+        guard a.lowerBound < a.upperBound else { return }
+        var b = Int(spans[Int(a.lowerBound)].nameFrom)
+        let end = Int(spans[Int(a.upperBound) - 1].valueTo)
+        while b <= end { cbytescan_prefetch(d.baseAddress! + b); b += 64 }
+    }
+
+    /// Asks for attribute `span`'s span (when it is one, not -1) to be brought into the cache.
+    @inline(__always)
+    func prefetchSpan(_ span: Int32) {
+        if span >= 0 { cbytescan_prefetch(spans.baseAddress! + Int(span)) }
+    }
+
+    /// Asks for the first bytes of attribute `span`'s value to be brought into the cache.
+    @inline(__always)
+    func prefetchValue(_ span: Int32, _ d: UnsafeBufferPointer<UInt8>) {
+        if span >= 0 { cbytescan_prefetch(d.baseAddress! + Int(spans[Int(span)].valueFrom)) }
+    }
+
     /// The flags among element `i`'s attributes (`flag` tells a flag's bit from its name), each
     /// with its place counted from the element's first attribute.
     func flagPlaces<Bit>(of i: Int, _ d: UnsafeBufferPointer<UInt8>, flag: (NameKey) -> Bit?) -> [(bit: Bit, at: Int32)] {
