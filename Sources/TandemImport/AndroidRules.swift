@@ -1,4 +1,3 @@
-import CByteScan
 import Foundation
 import TandemModel
 
@@ -276,9 +275,7 @@ struct AndroidRules {
         var widest = 0.0
         try tree.bytes.withUnsafeBufferPointer { (d) throws(ImportError) in
             for i in 0..<n where facts[i].bounds >= 0 {
-                // Asked for ahead (`PageTree.prefetchSpans`).
-                if i + 16 < n { tree.prefetchSpan(facts[i + 16].bounds) }
-                if i + 8 < n { tree.prefetchValue(facts[i + 8].bounds, d) }
+                tree.prefetchValueAhead(i, of: n, d) { facts[$0].bounds }
                 let span = Int(facts[i].bounds)
                 guard let (x1, y1, x2, y2) = Self.pixels(tree, span, d) else {
                     throw ImportError(tree.location(i), "bounds \"\(tree.string(span))\" is not [x1,y1][x2,y2]")
@@ -303,8 +300,8 @@ struct AndroidRules {
         tree.bytes.withUnsafeBufferPointer { bytes in
         for i in 0..<n {
             let f = facts[i]
-            if i + 16 < n { tree.prefetchSpan(facts[i + 16].className); tree.prefetchSpan(facts[i + 16].text) }
-            if i + 8 < n { tree.prefetchValue(facts[i + 8].className, bytes); tree.prefetchValue(facts[i + 8].text, bytes) }
+            tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].className }
+            tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].text }
             var info = NodeInfo()
             if i > 0 { info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings) }
             if let (x1, y1, x2, y2) = pixels[i] {

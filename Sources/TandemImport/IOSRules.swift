@@ -292,20 +292,11 @@ struct IOSRules {
         }
 
         /// The value as XML means it (`PageTree.string`).
-        @inline(__always) func string(_ span: Int32) -> String {
-            let s = spans[Int(span)]
-            if s.raw { return tree.string(Int(span)) }
-            return String(decoding: UnsafeBufferPointer(start: d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom)), as: UTF8.self)
-        }
+        @inline(__always) func string(_ span: Int32) -> String { tree.string(span, d) }
 
         /// Whether two values are the same text (`PageTree.same`): the same bytes, else asked of the tree.
         @inline(__always) func same(_ a: Int32, _ b: Int32) -> Bool {
-            let x = spans[Int(a)], y = spans[Int(b)]
-            if !x.raw, !y.raw, x.valueTo - x.valueFrom == y.valueTo - y.valueFrom,
-               XMLScanner.equal(d, Int(x.valueFrom), Int(y.valueFrom), Int(x.valueTo - x.valueFrom)) {
-                return true
-            }
-            return tree.same(Int(a), Int(b))
+            tree.sameBytes(a, b, d) || tree.same(Int(a), Int(b))
         }
 
         /// A number attribute as `Double(String)` reads it (`IOSRules.number(bytes:)`); one to

@@ -1,4 +1,5 @@
 import CByteScan
+
 /// Facts of an element's attributes (`AndroidFacts`, `IOSFacts`) that can also be read by
 /// place: an element whose attribute names are those of the previous element of its tag
 /// (`PageTree.sameNames`) has each attribute where that element had it, so only its flags'
@@ -26,8 +27,7 @@ extension PlacedFacts {
             var places = [Places](repeating: unplaced, count: SpanTable.slots)
             let n = tree.count
             return (0..<n).map { i in
-                if i + 12 < n { tree.prefetchSpans(i + 12) }
-                if i + 6 < n { tree.prefetchBytes(i + 6, d) }
+                tree.prefetchAttributesAhead(i, of: n, d)
                 let slot = tree.slot(i)
                 return tree.sameNames[i] ? Self(tree, i, d, places: places[slot]) : Self(tree, i, d, places: &places[slot])
             }
@@ -37,39 +37,41 @@ extension PlacedFacts {
 
 extension PageTree {
     // The rules read the page after the reader has passed all of it: its bytes and spans are
-    // out of the cache by then, and a node's lines are asked for some nodes ahead, first its
-    // spans (found from `attributes` alone), then the bytes those spans point at.
+    // out of the cache by then, so a pass in document order asks for a node's lines some nodes
+    // ahead: first its spans (found from `attributes` alone), some nodes later the bytes those
+    // spans point at (Docs/benchmarks.md#import-stop-30).
 
-    /// Asks for element `i`'s attribute spans to be brought into the cache.
+    /// At element `i` of a pass over all `n`: asks for element `i + 12`'s attribute spans and
+    /// element `i + 6`'s attributes' bytes.
     @inline(__always)
-    func prefetchSpans(_ i: Int) {
-        let a = attributes[i]
-        var p = UnsafeRawPointer(spans.baseAddress! + Int(a.lowerBound))
-        let end = UnsafeRawPointer(spans.baseAddress! + Int(a.upperBound))
-        while p < end { cbytescan_prefetch(p); p += 64 }
+    func prefetchAttributesAhead(_ i: Int, of n: Int, _ d: UnsafeBufferPointer<UInt8>) {
+        if i + 12 < n {
+            let a = attributes[i + 12]
+            var p = UnsafeRawPointer(spans.baseAddress! + Int(a.lowerBound))
+            let end = UnsafeRawPointer(spans.baseAddress! + Int(a.upperBound))
+            while p < end { cbytescan_prefetch(p); p += 64 }
+        }
+        if i + 6 < n {
+            let a = attributes[i + 6]
+            guard a.lowerBound < a.upperBound else { return }
+            var b = Int(spans[Int(a.lowerBound)].nameFrom)
+            let end = Int(spans[Int(a.upperBound) - 1].valueTo)
+            while b <= end { cbytescan_prefetch(d.baseAddress! + b); b += 64 }
+        }
     }
 
-    /// Asks for element `i`'s attributes' bytes to be brought into the cache (its spans are
-    /// read to find them: `prefetchSpans` some elements before).
+    /// At element `i` of a pass over all `n` that reads one attribute of each (`span`, -1 when
+    /// not written): asks for element `i + 16`'s span of it and element `i + 8`'s value bytes.
     @inline(__always)
-    func prefetchBytes(_ i: Int, _ d: UnsafeBufferPointer<UInt8>) {
-        let a = attributes[i]
-        guard a.lowerBound < a.upperBound else { return }
-        var b = Int(spans[Int(a.lowerBound)].nameFrom)
-        let end = Int(spans[Int(a.upperBound) - 1].valueTo)
-        while b <= end { cbytescan_prefetch(d.baseAddress! + b); b += 64 }
-    }
-
-    /// Asks for attribute `span`'s span (when it is one, not -1) to be brought into the cache.
-    @inline(__always)
-    func prefetchSpan(_ span: Int32) {
-        if span >= 0 { cbytescan_prefetch(spans.baseAddress! + Int(span)) }
-    }
-
-    /// Asks for the first bytes of attribute `span`'s value to be brought into the cache.
-    @inline(__always)
-    func prefetchValue(_ span: Int32, _ d: UnsafeBufferPointer<UInt8>) {
-        if span >= 0 { cbytescan_prefetch(d.baseAddress! + Int(spans[Int(span)].valueFrom)) }
+    func prefetchValueAhead(_ i: Int, of n: Int, _ d: UnsafeBufferPointer<UInt8>, _ span: (Int) -> Int32) {
+        if i + 16 < n {
+            let s = span(i + 16)
+            if s >= 0 { cbytescan_prefetch(spans.baseAddress! + Int(s)) }
+        }
+        if i + 8 < n {
+            let s = span(i + 8)
+            if s >= 0 { cbytescan_prefetch(d.baseAddress! + Int(spans[Int(s)].valueFrom)) }
+        }
     }
 
     /// The flags among element `i`'s attributes (`flag` tells a flag's bit from its name), each
