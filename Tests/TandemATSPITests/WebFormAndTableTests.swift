@@ -184,16 +184,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let run = try LiveBridgeTests.Run(chromiumProfile: profile, firefox: true)
         defer { run.stop() }
-        try run.press("first")
-        #expect(run.hear("Corner Store, heading").heard)
-        #expect(try run.nextUntil("Loaves, 1, adjustable"))
-        try run.press("increment")
-        let two = run.hear("2")
-        #expect(two.heard, "said: \(two.said)")
-        #expect(try run.nextUntil("Place order, button"))
-        try run.press("activate")
-        let placed = run.hear("Order placed for 2 loaves")
-        #expect(placed.heard, "said: \(placed.said)")
+        try LiveBridgeTests.storeOrderIsHeard(run, spinButton: "Loaves, 1, adjustable")
         // Firefox writes a list item's bullet into its text: left out, as Chromium's marker object is
         try run.press("first")
         #expect(run.hear("Corner Store, heading").heard)
