@@ -129,6 +129,27 @@ static inline uint32_t cbytescan_blanks16(const uint8_t *p) {
 #endif
 }
 
+/* How many bytes at a and at b, up to max, are the same before the first that differs (a
+   run of attributes repeated from an earlier tag, found with one compare). */
+static inline long cbytescan_common_prefix(const uint8_t *a, const uint8_t *b, long max) {
+    long k = 0;
+#if defined(__SSE2__)
+    for (; k + 32 <= max; k += 32) {
+        __m128i x0 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + k)), _mm_loadu_si128((const __m128i *)(b + k)));
+        __m128i x1 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + k + 16)), _mm_loadu_si128((const __m128i *)(b + k + 16)));
+        uint32_t same = (uint32_t)_mm_movemask_epi8(x0) | ((uint32_t)_mm_movemask_epi8(x1) << 16);
+        if (same != 0xFFFFFFFFu) return k + __builtin_ctz(~same);
+    }
+    if (k + 16 <= max) {
+        uint32_t same = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + k)), _mm_loadu_si128((const __m128i *)(b + k))));
+        if (same != 0xFFFFu) return k + __builtin_ctz(~same);
+        k += 16;
+    }
+#endif
+    while (k < max && a[k] == b[k]) k++;
+    return k;
+}
+
 /* Asks for the cache line holding p to be fetched ahead of its use (a hint: nothing is read). */
 static inline void cbytescan_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);

@@ -69,12 +69,31 @@ struct XMLScanner {
     /// taken as read there, shifted, without reading it again (`startTag`).
     /// `nameLength` is the name's length when it is ASCII and written `name="` (a name the next
     /// tag's attribute at the same place is compared with, `repeatedNames`), else 0.
+    /// `end` is where the text ends (`start + length`) and `chainEnd` the same when the text
+    /// follows the one remembered at the place before, of the same tag, after one space (a run
+    /// `remembered` takes whole); each `Int.max` otherwise, so a run's test is one compare.
     struct Written {
         var hash: UInt64
         var span: Int
         var start: Int
         var length: Int
         var nameLength: Int
+        var end: Int
+        var chainEnd: Int
+    }
+
+    /// The place and end of the text last remembered in the current tag (`remember`).
+    private var lastRemembered = (k: -1, end: 0)
+
+    /// Remembers the current tag's attribute `k` (the first 64): its name's hash, its span, where
+    /// its text starts and how long it is when plain (0 otherwise), its name's length.
+    @inline(__always)
+    private mutating func remember(_ k: Int, hash: UInt64, span: Int, start: Int, length: Int, nameLength: Int, _ data: UnsafeBufferPointer<UInt8>) {
+        guard k < 64 else { return }
+        let end = length > 0 ? start + length : Int.max
+        let chained = length > 0 && lastRemembered.k == k - 1 && lastRemembered.end + 1 == start && data[start - 1] == 0x20
+        memo[k] = Written(hash: hash, span: span, start: start, length: length, nameLength: nameLength, end: end, chainEnd: chained ? end : Int.max)
+        lastRemembered = length > 0 ? (k, end) : (-1, 0)
     }
 
     init(file: String) {
@@ -300,6 +319,7 @@ struct XMLScanner {
         // `name="value"` in printable ASCII after one space: only the value's end to find.
         let repeated = repeatedNames(data, &i, previousCount: previousCount)
         currentCount = repeated
+        lastRemembered = (-1, 0)
         if repeated > 0, i < n, data[i] != UInt8(ascii: ">"), data[i] != UInt8(ascii: "/") {
             // More attributes for the general steps: the run's names in the check for a repeated name.
             for k in 0..<repeated {
@@ -344,7 +364,7 @@ struct XMLScanner {
                         try checkRepeated(data, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
                     }
                     seen |= bit; seen2 |= bit2
-                    if k < 64 { memo[k] = Written(hash: p.hash, span: spanCount, start: i, length: p.length, nameLength: p.nameLength) }
+                    remember(k, hash: p.hash, span: spanCount, start: i, length: p.length, nameLength: p.nameLength, data)
                     appendSpan(s)
                     i += p.length
                     continue
@@ -359,7 +379,7 @@ struct XMLScanner {
                     try checkRepeated(data, i, nameTo, first: first, at: attributeStart, tag: tag)
                 }
                 seen |= bit; seen2 |= bit2
-                if k < 64 { memo[k] = Written(hash: hash, span: spanCount, start: i, length: valueTo + 1 - i, nameLength: nameTo - i) }
+                remember(k, hash: hash, span: spanCount, start: i, length: valueTo + 1 - i, nameLength: nameTo - i, data)
                 appendSpan(AttributeSpan(nameFrom: UInt32(i), nameTo: UInt32(nameTo), valueFrom: UInt32(nameTo + 2), valueTo: UInt32(valueTo), raw: false))
                 i = valueTo + 1
                 continue
@@ -414,7 +434,7 @@ struct XMLScanner {
             }
             // Plain: no reference, tab or line break, nothing over ASCII (no line or continuation passed).
             let plain = !raw && line == lineBefore && continuations == continuationsBefore
-            if k < 64 { memo[k] = Written(hash: hash, span: spanCount, start: attributeStart, length: plain ? i + 1 - attributeStart : 0, nameLength: 0) }
+            remember(k, hash: hash, span: spanCount, start: attributeStart, length: plain ? i + 1 - attributeStart : 0, nameLength: 0, data)
             appendSpan(AttributeSpan(nameFrom: UInt32(nameFrom), nameTo: UInt32(nameTo), valueFrom: UInt32(valueFrom), valueTo: UInt32(i), raw: raw))
             i += 1
         }
@@ -427,10 +447,11 @@ struct XMLScanner {
     /// for a repeated name (the previous tag's names differ, or it was refused) and no step of
     /// the place count (nothing in them moves the line or column). Stops at the first
     /// attribute that is anything else, leaving `i` before it for the general steps; returns
-    /// how many it read. An attribute whose whole text of at most 32 bytes (`name="value"`
-    /// with its quote) is, byte for byte, the one remembered at its place is taken with one
-    /// or two 16-byte compares, its value ending where that one's did: page sources repeat
-    /// `checkable="false"` and its like node after node (Docs/import.md#speed).
+    /// how many it read. Attributes whose whole texts (`name="value"` with the quote) are, byte
+    /// for byte, the ones remembered at their places, written one after another there, are
+    /// taken as a run with one compare of the bytes (`remembered`), each value ending where
+    /// that one's did: page sources repeat `checkable="false" checked="false" …` node after
+    /// node (Docs/import.md#speed).
     ///
     /// The memory of the previous tag is left as it is: this tag's names are its names, so the
     /// next tag's are compared with the same bytes, and an attribute's text remembered there
@@ -447,26 +468,25 @@ struct XMLScanner {
         var k = 0
         while k < previousCount {
             let p = memo + k
+            guard at < n, base[at] == 0x20 else { break }
+            // Whole `name="value"` texts remembered from one tag, one after another (`Written.length`:
+            // plain, so printable ASCII with its closing quote and no stop before it), the same
+            // bytes here: `checkable="false" checked="false" clickable="false" …` node after node.
+            // Each value ends where that one's did, so neither a name is compared again nor a
+            // value's end looked for; the run is found with one compare of the bytes.
+            if p.pointee.length > 0 {
+                let taken = Self.remembered(base, n, at: at, memo: p, upTo: previousCount - k, from: spanBase, into: out + k)
+                if taken.count > 0 {
+                    k += taken.count
+                    at = taken.next
+                    continue
+                }
+            }
             let length = p.pointee.nameLength
             let valueFrom = at &+ length &+ 3
             // ` name="` (the previous tag's name and the `="` after it, compared at once) and 16
             // bytes of the value there to read (so 16 at both names: the previous is before).
-            guard length > 0, valueFrom + 16 <= n, base[at] == 0x20 else { break }
-            // The whole `name="value"` of the tag remembered there (`Written.length`: plain, so
-            // printable ASCII with its closing quote and no stop before it), byte for byte:
-            // `checkable="false"` in node after node. Its value ends where that one's did, so
-            // neither the name is compared again nor the value's end looked for.
-            let text = p.pointee.length
-            if text > 0, text <= 16 ? Self.same16(base + at + 1, base + p.pointee.start, text)
-                : text <= 32 && at &+ 33 <= n && Self.same16(base + at + 1, base + p.pointee.start, 16)
-                    && Self.same16(base + at + 17, base + p.pointee.start + 16, text &- 16) {
-                let j = at &+ text
-                (out + k).initialize(to: AttributeSpan(nameFrom: UInt32(truncatingIfNeeded: at + 1), nameTo: UInt32(truncatingIfNeeded: at + 1 + length),
-                                                      valueFrom: UInt32(truncatingIfNeeded: valueFrom), valueTo: UInt32(truncatingIfNeeded: j), raw: false))
-                at = j + 1
-                k += 1
-                continue
-            }
+            guard length > 0, valueFrom + 16 <= n else { break }
             if length <= 14 {
                 guard Self.same16(base + at + 1, base + p.pointee.start, length + 2) else { break }
             } else {
@@ -492,6 +512,30 @@ struct XMLScanner {
         spanCount += k
         i = at
         return k
+    }
+
+    /// The run of attributes at `at` (the space before the first) that repeat, byte for byte,
+    /// texts remembered at the same places (`memo`, at most `limit` of them) and written one
+    /// after another, one space apart, in the tag they were read in (`Written.chainEnd`): each
+    /// one's span that span shifted, written to `out`. How many, and the offset after the last
+    /// (its quote).
+    @inline(__always)
+    static func remembered(_ base: UnsafePointer<UInt8>, _ n: Int, at: Int, memo: UnsafeMutablePointer<Written>, upTo limit: Int,
+                           from spans: UnsafeMutablePointer<AttributeSpan>, into out: UnsafeMutablePointer<AttributeSpan>) -> (count: Int, next: Int) {
+        let from = memo.pointee.start
+        // The bytes the same here and there, from the first name on (the remembered tag is
+        // before this one, so both runs are in the page): the texts that end inside them.
+        let same = from + cbytescan_common_prefix(base + at + 1, base + from, n - at - 1)
+        guard memo.pointee.end <= same else { return (0, at) }
+        let shift = UInt32(truncatingIfNeeded: at + 1 - from)
+        var count = 0
+        repeat {
+            var s = spans[memo[count].span]
+            s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
+            (out + count).initialize(to: s)
+            count += 1
+        } while count < limit && memo[count].chainEnd <= same
+        return (count, memo[count - 1].end + Int(shift))
     }
 
     /// Another name of this tag may have the same hash (both its bits were set): the names before it, by length

@@ -184,6 +184,59 @@ struct RepeatedNamesTests {
         }
     }
 
+    @Test("runs of repeated attribute texts: every value, and every element's line and column, as counted from its `<`")
+    func runsKeepValuesAndPlaces() throws {
+        // The remembered tag's texts one space apart, then the same texts with a line break, a
+        // tab or two spaces between two of them, a value changed in the middle, an attribute
+        // dropped: each run must stop where the bytes or the spacing stop being the same.
+        let first = "<n a=\"1\" bb=\"22\" ccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\"/>\n"
+        let rows = [first, first,
+                    "<n a=\"1\" bb=\"22\"\n ccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\"/>\n",
+                    "<n a=\"1\" bb=\"22\"\tccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\"/>\n",
+                    "<n a=\"1\" bb=\"22\"  ccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\"/>\n",
+                    "<n a=\"1\" bb=\"23\" ccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\"/>\n",
+                    "<n a=\"1\" bb=\"22\" ccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\"/>\n",
+                    "<n a=\"1\" bb=\"22\" d=\"x\" e=\"false\"/>\n", first, "<n a=\"1\" bb=\"22\" ccc=\"long value over sixteen bytes\" d=\"x\" e=\"false\">", "</n>\n", first,
+                    // A tag whose remembered texts have a line break or a tab as the one byte between two.
+                    "<m a=\"1\" bb=\"22\"\nccc=\"3\" d=\"x\"/>\n", "<m a=\"1\" bb=\"22\"\nccc=\"3\" d=\"x\"/><m a=\"1\" bb=\"22\"\nccc=\"3\" d=\"x\"/>\n",
+                    "<o a=\"1\"\tbb=\"22\" ccc=\"3\"/>\n", "<o a=\"1\"\tbb=\"22\" ccc=\"3\"/>\n", "<o a=\"1\" bb=\"22\" ccc=\"3\"/>\n"]
+        var pages = ["<r>\n" + rows.joined() + "</r>\n"]
+        for seed in 1...40 as ClosedRange<UInt64> {
+            pages.append(Self.page(seed: seed, rows: 40, android: seed % 2 == 0))
+            pages.append(Self.page(seed: seed, rows: 40, android: seed % 2 == 1, plain: true))
+        }
+        for page in pages {
+            let data = Array(page.utf8)
+            let root = try PageSourceReader.read(data, file: "g.xml")
+            let theirs = try #require(FoundationTree.read(Data(data)))
+            #expect(FoundationTree(root) == theirs, "\(page.prefix(80))")
+            let tree = try PageTree(data, file: "g.xml")
+            var all: [SourceNode] = []
+            func flatten(_ n: SourceNode) { all.append(n); n.children.forEach(flatten) }
+            flatten(root)
+            #expect(all.count == tree.count)
+            for i in 0..<min(all.count, tree.count) {
+                let names = Self.names(tree, i)
+                for (k, span) in tree.attributes[i].enumerated() {
+                    #expect(tree.string(Int(span)) == all[i][names[k]], "element \(i) \(names[k])")
+                }
+            }
+            // Each start tag's place counted here from the text: its line, and its column in
+            // characters from the line's start (these pages have no comment or CDATA).
+            var places: [(Int, Int)] = []
+            var line = 1, column = 1
+            let scalars = Array(page.unicodeScalars)
+            for (k, c) in scalars.enumerated() {
+                if c == "<", k + 1 < scalars.count, scalars[k + 1] != "/", scalars[k + 1] != "?" { places.append((line, column)) }
+                if c == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            #expect(places.count == tree.count)
+            for i in 0..<min(places.count, tree.count) {
+                #expect(tree.location(i).line == places[i].0 && tree.location(i).column == places[i].1, "element \(i)")
+            }
+        }
+    }
+
     @Test("bounds written as whole numbers read as the general reader reads them")
     func wholeBounds() {
         let cases = ["[0,0][1080,2400]", "[-3,5][40,-9]", "[-0,0][4,4]", "[007,8][9,10]", "[123456789012345,1][2,3]",
