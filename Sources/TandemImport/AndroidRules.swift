@@ -269,55 +269,71 @@ struct AndroidRules {
             throw ImportError(tree.location(0), "not a UiAutomator dump: its root is <\(tag)>, not <hierarchy>\(hint)")
         }
         let n = tree.count
-        let facts = AndroidFacts.all(tree)
-        // Bounds are checked first: a malformed one is an error wherever it is.
-        var pixels = [(Double, Double, Double, Double)?](repeating: nil, count: n)
-        var widest = 0.0
-        try tree.bytes.withUnsafeBufferPointer { (d) throws(ImportError) in
-            for i in 0..<n where facts[i].bounds >= 0 {
-                tree.prefetchValueAhead(i, of: n, d) { facts[$0].bounds }
-                let span = Int(facts[i].bounds)
-                guard let (x1, y1, x2, y2) = Self.pixels(tree, span, d) else {
-                    throw ImportError(tree.location(i), "bounds \"\(tree.string(span))\" is not [x1,y1][x2,y2]")
-                }
-                if x2 < x1 || y2 < y1 {
-                    warnings.append(ImportError(tree.location(i), "bounds \"\(tree.string(span))\" end before they start: the element is taken as not on screen"))
-                }
-                widest = max(widest, x2 - x1)
-                pixels[i] = (x1, y1, x2, y2)
-            }
-        }
         let screenWidth = tree.span(0, named: "width").flatMap { Double(tree.string($0)) }
         let screenHeight = tree.span(0, named: "height").flatMap { Double(tree.string($0)) }
-        if density == nil {
+        // Pixels a point, known before the bounds are read when given or when the root says the
+        // screen's width; else taken from the widest bounds once all are read.
+        let known = density ?? screenWidth.map { $0 > 0 ? $0 / Self.screenWidthPoints : 1 }
+        // What the walk reads of each node, in memory kept for the walk (written through
+        // pointers: a subscript's write to an array checked its uniqueness, a call a node).
+        let facts = UnsafeMutableBufferPointer<AndroidFacts>.allocate(capacity: n)
+        let pixels = UnsafeMutableBufferPointer<(Double, Double, Double, Double)?>.allocate(capacity: n)
+        let nodes = UnsafeMutableBufferPointer<NodeInfo>.allocate(capacity: n)
+        let frames = UnsafeMutableBufferPointer<Frame?>.allocate(capacity: n)
+        defer { facts.deallocate(); pixels.deallocate(); nodes.deallocate(); frames.deallocate() }
+        var roles = RoleCache(tags: tree.tagNames.count)
+        // The unknown classes are named after every bounds warning, as when the bounds were read
+        // in a pass of their own.
+        var classWarnings: [ImportError] = []
+        var widest = 0.0
+        var places = [AndroidFacts.Places](repeating: AndroidFacts.unplaced, count: SpanTable.slots)
+        // One pass: each node's facts, its bounds (a malformed one is an error wherever it is,
+        // so none is left unread) and, when the density is known, what the walk reads of it,
+        // while its lines are in the cache (Docs/benchmarks.md#import-stop-35).
+        try tree.bytes.withUnsafeBufferPointer { (d) throws(ImportError) in
+          try places.withUnsafeMutableBufferPointer { (places) throws(ImportError) in
+            for i in 0..<n {
+                tree.prefetchAttributesAhead(i, of: n, d)
+                let f = AndroidFacts.at(i, tree, d, places.baseAddress!)
+                facts.initializeElement(at: i, to: f)
+                var p: (Double, Double, Double, Double)?
+                if f.bounds >= 0 {
+                    let span = Int(f.bounds)
+                    guard let (x1, y1, x2, y2) = Self.pixels(tree, span, d) else {
+                        throw ImportError(tree.location(i), "bounds \"\(tree.string(span))\" is not [x1,y1][x2,y2]")
+                    }
+                    if x2 < x1 || y2 < y1 {
+                        warnings.append(ImportError(tree.location(i), "bounds \"\(tree.string(span))\" end before they start: the element is taken as not on screen"))
+                    }
+                    widest = max(widest, x2 - x1)
+                    p = (x1, y1, x2, y2)
+                }
+                pixels.initializeElement(at: i, to: p)
+                if let known {
+                    let (info, frame) = Self.info(i, f, p, density: known, tree, d, &roles, &classWarnings)
+                    nodes.initializeElement(at: i, to: info)
+                    frames.initializeElement(at: i, to: frame)
+                }
+            }
+          }
+        }
+        if known == nil {
             let width = screenWidth ?? widest
             density = width > 0 ? width / Self.screenWidthPoints : 1
-        }
-        let d = density ?? 1
-        var nodes = [NodeInfo](repeating: NodeInfo(), count: n)
-        var frames = [Frame?](repeating: nil, count: n)
-        var roles = RoleCache(tags: tree.tagNames.count)
-        tree.bytes.withUnsafeBufferPointer { bytes in
-        for i in 0..<n {
-            let f = facts[i]
-            tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].className }
-            tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].text }
-            var info = NodeInfo()
-            if i > 0 { info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings) }
-            if let (x1, y1, x2, y2) = pixels[i] {
-                frames[i] = Frame(x: Self.round(x1 / d), y: Self.round(y1 / d),
-                                  width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
+            let d = density ?? 1
+            tree.bytes.withUnsafeBufferPointer { bytes in
+                for i in 0..<n {
+                    tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].className }
+                    tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].text }
+                    let (info, frame) = Self.info(i, facts[i], pixels[i], density: d, tree, bytes, &roles, &classWarnings)
+                    nodes.initializeElement(at: i, to: info)
+                    frames.initializeElement(at: i, to: frame)
+                }
             }
-            info.shown = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frames[i].map { $0.width > 0 && $0.height > 0 } ?? true)
-            if info.shown, f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
-                let kind = info.kind
-                info.actionable = !(kind == .list || kind == .tabBar || (f.isOn(.scrollable) && tree.hasChildren(i)))
-            }
-            info.speaksText = f.text >= 0 && tree.hasText(f.text, bytes)
-            info.speaksDescription = f.description >= 0 && tree.hasText(f.description, bytes)
-            nodes[i] = info
+        } else {
+            density = known
         }
-        }
+        warnings += classWarnings
         var root = Element(id: "")
         root.accessible = false
         if let w = screenWidth, let h = screenHeight, let d = density {
@@ -327,18 +343,33 @@ struct AndroidRules {
         let me = out.add(root, id: .text("app"), source: tree.location(0), parent: nil)
         tree.bytes.withUnsafeBufferPointer { d in
             tree.end.withUnsafeBufferPointer { end in
-                facts.withUnsafeBufferPointer { facts in
-                    nodes.withUnsafeBufferPointer { nodes in
-                        frames.withUnsafeBufferPointer { frames in
-                            let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: facts, nodes: nodes, frames: frames)
-                            var c = 1
-                            while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
-                        }
-                    }
-                }
+                let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: UnsafeBufferPointer(facts), nodes: UnsafeBufferPointer(nodes), frames: UnsafeBufferPointer(frames))
+                var c = 1
+                while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
             }
         }
     }
+    /// What the walk reads of node `i` besides its facts, and its frame in points (`density`
+    /// pixels a point): its role, whether it is on screen, takes focus, speaks.
+    @inline(__always)
+    static func info(_ i: Int, _ f: AndroidFacts, _ pixels: (Double, Double, Double, Double)?, density d: Double, _ tree: PageTree,
+                     _ bytes: UnsafeBufferPointer<UInt8>, _ roles: inout RoleCache, _ warnings: inout [ImportError]) -> (NodeInfo, Frame?) {
+        var info = NodeInfo()
+        if i > 0 { info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings) }
+        var frame: Frame?
+        if let (x1, y1, x2, y2) = pixels {
+            frame = Frame(x: Self.round(x1 / d), y: Self.round(y1 / d), width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
+        }
+        info.shown = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frame.map { $0.width > 0 && $0.height > 0 } ?? true)
+        if info.shown, f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
+            let kind = info.kind
+            info.actionable = !(kind == .list || kind == .tabBar || (f.isOn(.scrollable) && tree.hasChildren(i)))
+        }
+        info.speaksText = f.text >= 0 && tree.hasText(f.text, bytes)
+        info.speaksDescription = f.description >= 0 && tree.hasText(f.description, bytes)
+        return (info, frame)
+    }
+
     /// Each class's role, looked up in `AndroidRole.table` once a class a screen; an unknown
     /// class is named once, at its first node (Docs/import.md#unknown-types).
     struct RoleCache {
@@ -524,5 +555,16 @@ struct AndroidRules {
         return numbers
     }
 
-    static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+    /// `v` to two places, halves away from zero: `(v * 100).rounded() / 100`, with the rounding
+    /// done here for the sizes a screen has (a whole part under 2⁵², where the fraction left
+    /// after truncating is exact), not by a call into the C library four times a node.
+    @inline(__always)
+    static func round(_ v: Double) -> Double {
+        let x = v * 100
+        let a = abs(x)
+        guard a < 4_503_599_627_370_496 else { return x.rounded() / 100 }   // 2⁵², and NaN
+        let whole = Double(Int64(a))
+        let r = a - whole >= 0.5 ? whole + 1 : whole
+        return (x.sign == .minus ? -r : r) / 100
+    }
 }

@@ -26,12 +26,21 @@ extension PlacedFacts {
         tree.bytes.withUnsafeBufferPointer { d in
             var places = [Places](repeating: unplaced, count: SpanTable.slots)
             let n = tree.count
-            return (0..<n).map { i in
-                tree.prefetchAttributesAhead(i, of: n, d)
-                let slot = tree.slot(i)
-                return tree.sameNames[i] ? Self(tree, i, d, places: places[slot]) : Self(tree, i, d, places: &places[slot])
+            return places.withUnsafeMutableBufferPointer { places in
+                (0..<n).map { i in
+                    tree.prefetchAttributesAhead(i, of: n, d)
+                    return at(i, tree, d, places.baseAddress!)
+                }
             }
         }
+    }
+
+    /// Element `i`'s facts, a step of `all`: by place when its names are those of the previous
+    /// element of its tag's (`places`: one a slot, `SpanTable.slots`), else by name.
+    @inline(__always)
+    static func at(_ i: Int, _ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ places: UnsafeMutablePointer<Places>) -> Self {
+        let slot = tree.slot(i)
+        return tree.sameNames[i] ? Self(tree, i, d, places: places[slot]) : Self(tree, i, d, places: &places[slot])
     }
 }
 

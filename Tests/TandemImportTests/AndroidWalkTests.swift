@@ -43,6 +43,46 @@ struct AndroidWalkTests {
         }
     }
 
+    @Test("frames to two places as (v × 100).rounded() / 100 rounds them: halves away from zero, -0, the large and the odd")
+    func roundingAsRounded() {
+        var random = SystemRandomNumberGenerator()
+        var cases: [Double] = [0, -0.0, 0.005, -0.005, 0.004999, 1.125, -1.125, 2.675, 0.015, 1e13, -1e13, 4.5e13, 4.6e13, 1e300, -1e300,
+                               .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 45035996273704.96, 45035996273704.97]
+        for _ in 0..<20_000 {
+            cases.append(Double(Int.random(in: -5_000_000...5_000_000, using: &random)) / Double([1, 2, 3, 7, 1000, 2.625, 3.5][Int.random(in: 0..<7, using: &random)]))
+            cases.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random)))
+        }
+        for v in cases {
+            let expected = (v * 100).rounded() / 100
+            let got = AndroidRules.round(v)
+            #expect(got.bitPattern == expected.bitPattern || (got.isNaN && expected.isNaN), "\(v): \(got) against \(expected)")
+        }
+    }
+
+    @Test("one pass over the nodes: bounds warnings before unknown classes, each in document order; density from the widest bounds without a width")
+    func onePass() throws {
+        let xml = """
+        <hierarchy rotation="0">
+          <node class="com.example.Badge" text="New" bounds="[0,0][720,100]"/>
+          <node class="android.widget.TextView" text="Backwards" bounds="[10,10][5,5]"/>
+          <node class="com.example.Other" text="Other" bounds="[0,100][360,200]"/>
+          <node class="android.widget.Button" text="Wide" clickable="true" bounds="[0,200][1440,300]"/>
+          <node class="android.widget.TextView" text="Inverted too" bounds="[0,400][0,300]"/>
+        </hierarchy>
+        """
+        let file = PageSourceFile(name: "p.xml", screenID: "p", bytes: Array(xml.utf8))
+        let imported = try PageSourceImporter(platform: .android).importCatalog([file])
+        #expect(imported.warnings.map { "\($0.line ?? 0) " + $0.message.split(separator: " ").prefix(3).joined(separator: " ") } == [
+            "3 bounds \"[10,10][5,5]\" end", "6 bounds \"[0,400][0,300]\" end", "2 unknown class com.example.Badge:", "4 unknown class com.example.Other:"])
+        // No width on the root and no --density: the widest bounds (1440 pixels) are 360 points.
+        let screen = imported.catalog.screens[0]
+        #expect(screen.elements.compactMap(\.frame).contains(Frame(x: 0, y: 50, width: 360, height: 25)))
+        #expect(screen.elements.compactMap(\.frame).contains(Frame(x: 0, y: 0, width: 180, height: 25)))
+        // With --density the same page's frames follow it.
+        let dense = try PageSourceImporter(platform: .android, density: 2).importCatalog([file])
+        #expect(dense.catalog.screens[0].elements.compactMap(\.frame).contains(Frame(x: 0, y: 100, width: 720, height: 50)))
+    }
+
     @Test("ids from resource ids: the name after the first :id/, from the bytes, decoded or over ASCII as before")
     func resourceIDs() throws {
         let ids = [("com.example:id/save", "save"), ("save_button", "save-button"), ("com.ex:id/a:id/b", "a-id-b"),
