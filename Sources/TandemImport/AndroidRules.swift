@@ -293,7 +293,8 @@ struct AndroidRules {
         try tree.bytes.withUnsafeBufferPointer { (d) throws(ImportError) in
           try places.withUnsafeMutableBufferPointer { (places) throws(ImportError) in
             for i in 0..<n {
-                tree.prefetchAttributesAhead(i, of: n, d)
+                // No asks ahead here (stop 30's were for three passes; in one they cost more
+                // instructions than the waits they saved, Docs/benchmarks.md#import-stop-35).
                 let f = AndroidFacts.at(i, tree, d, places.baseAddress!)
                 facts.initializeElement(at: i, to: f)
                 var p: (Double, Double, Double, Double)?
