@@ -80,6 +80,9 @@ struct XMLScanner {
         var nameLength: Int
         var end: Int
         var chainEnd: Int
+        /// A run from this text was tried and the text was not there (an index, a text, bounds:
+        /// what differs row to row): the next tags read it by its name at once.
+        var varies = false
     }
 
     /// The place and end of the text last remembered in the current tag (`remember`).
@@ -474,13 +477,14 @@ struct XMLScanner {
             // bytes here: `checkable="false" checked="false" clickable="false" …` node after node.
             // Each value ends where that one's did, so neither a name is compared again nor a
             // value's end looked for; the run is found with one compare of the bytes.
-            if p.pointee.length > 0 {
+            if p.pointee.length > 0, !p.pointee.varies {
                 let taken = Self.remembered(base, n, at: at, memo: p, upTo: previousCount - k, from: spanBase, into: out + k)
                 if taken.count > 0 {
                     k += taken.count
                     at = taken.next
                     continue
                 }
+                p.pointee.varies = true
             }
             let length = p.pointee.nameLength
             let valueFrom = at &+ length &+ 3
