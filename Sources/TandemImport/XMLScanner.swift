@@ -60,6 +60,9 @@ struct XMLScanner {
     private var memo: UnsafeMutablePointer<Written>
     /// How many attributes the current tag has.
     private var currentCount = 0
+    /// Bytes the runs' compares have read (`remembered`): at most `runWindow` a run tried, so
+    /// a page's runs cost what its length does (`RepeatedNamesTests`).
+    private(set) var runBytesCompared = 0
 
     /// An attribute as read: its name's hash (`nameHash`), its span, and where its text
     /// (`name="value"` with the closing quote) starts and how long it is. `length` is 0 unless
@@ -479,6 +482,7 @@ struct XMLScanner {
             // value's end looked for; the run is found with one compare of the bytes.
             if p.pointee.length > 0, !p.pointee.varies {
                 let taken = Self.remembered(base, n, at: at, memo: p, upTo: previousCount - k, from: spanBase, into: out + k)
+                runBytesCompared &+= taken.compared
                 if taken.count > 0 {
                     k += taken.count
                     at = taken.next
@@ -522,15 +526,18 @@ struct XMLScanner {
     /// texts remembered at the same places (`memo`, at most `limit` of them) and written one
     /// after another, one space apart, in the tag they were read in (`Written.chainEnd`): each
     /// one's span that span shifted, written to `out`. How many, and the offset after the last
-    /// (its quote).
+    /// (its quote); and how many bytes were compared.
     @inline(__always)
     static func remembered(_ base: UnsafePointer<UInt8>, _ n: Int, at: Int, memo: UnsafeMutablePointer<Written>, upTo limit: Int,
-                           from spans: UnsafeMutablePointer<AttributeSpan>, into out: UnsafeMutablePointer<AttributeSpan>) -> (count: Int, next: Int) {
+                           from spans: UnsafeMutablePointer<AttributeSpan>, into out: UnsafeMutablePointer<AttributeSpan>) -> (count: Int, next: Int, compared: Int) {
         let from = memo.pointee.start
         // The bytes the same here and there, from the first name on (the remembered tag is
-        // before this one, so both runs are in the page): the texts that end inside them.
-        let same = from + cbytescan_common_prefix(base + at + 1, base + from, n - at - 1)
-        guard memo.pointee.end <= same else { return (0, at) }
+        // before this one, so both runs are in the page): the texts that end inside them. At
+        // most `runWindow`: rows written alike are the same bytes past the tag's end, to the
+        // page's end when every row is (a run longer than the window is taken in pieces).
+        let compared = cbytescan_common_prefix(base + at + 1, base + from, min(n - at - 1, runWindow))
+        let same = from + compared
+        guard memo.pointee.end <= same else { return (0, at, compared) }
         let shift = UInt32(truncatingIfNeeded: at + 1 - from)
         var count = 0
         repeat {
@@ -539,8 +546,11 @@ struct XMLScanner {
             (out + count).initialize(to: s)
             count += 1
         } while count < limit && memo[count].chainEnd <= same
-        return (count, memo[count - 1].end + Int(shift))
+        return (count, memo[count - 1].end + Int(shift), compared)
     }
+
+    /// The most bytes a run's compare reads (`remembered`).
+    static let runWindow = 512
 
     /// Another name of this tag may have the same hash (both its bits were set): the names before it, by length
     /// and bytes.

@@ -237,6 +237,22 @@ struct RepeatedNamesTests {
         }
     }
 
+    @Test("rows written byte for byte alike: each run's compare stops within its window, not at the page's end")
+    func identicalRowsCompareWithinTheWindow() throws {
+        // Every row the same bytes: past a tag's last attribute the page goes on alike to its
+        // end, which a compare without a bound would read for every tag.
+        let row = "  <node index=\"0\" class=\"android.widget.TextView\" text=\"Item\" checkable=\"false\" checked=\"false\" bounds=\"[0,0][10,10]\"/>\n"
+        for rows in [10, 1_000, 4_000] {
+            let data = Array(("<hierarchy>\n" + String(repeating: row, count: rows) + "</hierarchy>\n").utf8)
+            var scanner = XMLScanner(file: "same.xml")
+            try data.withUnsafeBufferPointer { (d) throws(ImportError) in try scanner.scan(d) }
+            #expect(scanner.entries.count == rows + 1)
+            // One run a row after the first (its whole tag), each compare at most the window.
+            #expect(scanner.runBytesCompared <= (rows - 1) * XMLScanner.runWindow, "\(rows) rows")
+            #expect(scanner.runBytesCompared >= (rows - 1) * (row.utf8.count - 12), "\(rows) rows: the runs were taken")
+        }
+    }
+
     @Test("bounds written as whole numbers read as the general reader reads them")
     func wholeBounds() {
         let cases = ["[0,0][1080,2400]", "[-3,5][40,-9]", "[-0,0][4,4]", "[007,8][9,10]", "[123456789012345,1][2,3]",
