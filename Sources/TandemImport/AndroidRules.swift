@@ -350,6 +350,7 @@ struct AndroidRules {
             }
         }
     }
+
     /// What the walk reads of node `i` besides its facts, and its frame in points (`density`
     /// pixels a point): its role, whether it is on screen, takes focus, speaks.
     @inline(__always)
