@@ -202,6 +202,25 @@ struct XMLScanner {
                     i = after
                 }
             } else {
+                // The indentation between two tags (spaces and line feeds, then "<"), as `text`
+                // passes it, without the call: page sources write it between every two tags.
+                if i + 16 <= n, !open.isEmpty {
+                    let m = Self.blanks16(data.baseAddress! + i)
+                    let stops = m & 0xFFFF
+                    if stops != 0 {
+                        let passed = stops.trailingZeroBitCount
+                        if data[i + passed] == UInt8(ascii: "<") {
+                            let feeds = (m >> 16) & ((1 << UInt32(passed)) &- 1)
+                            if feeds != 0 {
+                                line += feeds.nonzeroBitCount
+                                lineStart = i + (31 - feeds.leadingZeroBitCount) + 1
+                                continuations = 0
+                            }
+                            i += passed
+                            continue
+                        }
+                    }
+                }
                 i = try text(data, from: i, inElement: !open.isEmpty, open: open)
             }
         }
