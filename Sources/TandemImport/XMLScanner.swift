@@ -202,24 +202,13 @@ struct XMLScanner {
                     i = after
                 }
             } else {
-                // The indentation between two tags (spaces and line feeds, then "<"), as `text`
-                // passes it, without the call: page sources write it between every two tags.
-                if i + 16 <= n, !open.isEmpty {
-                    let m = Self.blanks16(data.baseAddress! + i)
-                    let stops = m & 0xFFFF
-                    if stops != 0 {
-                        let passed = stops.trailingZeroBitCount
-                        if data[i + passed] == UInt8(ascii: "<") {
-                            let feeds = (m >> 16) & ((1 << UInt32(passed)) &- 1)
-                            if feeds != 0 {
-                                line += feeds.nonzeroBitCount
-                                lineStart = i + (31 - feeds.leadingZeroBitCount) + 1
-                                continuations = 0
-                            }
-                            i += passed
-                            continue
-                        }
-                    }
+                // The indentation between two tags (spaces and line feeds, then "<") passed here,
+                // as `text` begins, without the call: page sources write it between every two
+                // tags. Anything else, `text` reads on from there.
+                if i + 16 <= n {
+                    let (next, stopped) = passBlanks16(data, i)
+                    i = next
+                    if stopped, data[i] == UInt8(ascii: "<") { continue }
                 }
                 i = try text(data, from: i, inElement: !open.isEmpty, open: open)
             }
@@ -381,9 +370,7 @@ struct XMLScanner {
                 // same name and value, read already (only the name's repetition is checked).
                 let p = memo[k]
                 if p.length > 0, i + p.length <= n, Self.equal(data, p.start, i, p.length) {
-                    let shift = UInt32(truncatingIfNeeded: i - p.start)
-                    var s = spanBase[p.span]
-                    s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
+                    let s = spanBase[p.span].shifted(by: UInt32(truncatingIfNeeded: i - p.start))
                     let bit: UInt64 = 1 << (p.hash >> 58), bit2: UInt64 = 1 << ((p.hash >> 52) & 63)
                     if seen & bit != 0, seen2 & bit2 != 0 {
                         try checkRepeated(data, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
@@ -560,9 +547,7 @@ struct XMLScanner {
         let shift = UInt32(truncatingIfNeeded: at + 1 - from)
         var count = 0
         repeat {
-            var s = spans[memo[count].span]
-            s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueTo &+= shift
-            (out + count).initialize(to: s)
+            (out + count).initialize(to: spans[memo[count].span].shifted(by: shift))
             count += 1
         } while count < limit && memo[count].chainEnd <= same
         return (count, memo[count - 1].end + Int(shift), compared)
@@ -704,24 +689,33 @@ struct XMLScanner {
         return c < 64 ? (low >> UInt64(c)) & 1 != 0 : c < 128 && (high >> UInt64(c & 63)) & 1 != 0
     }
 
+    /// The spaces and line feeds among the 16 bytes at `i` (16 must be there), the lines passed
+    /// counted from the line feeds' bits (`cbytescan_blanks16`): the offset after them, and
+    /// whether another byte ended them there.
+    @inline(__always)
+    private mutating func passBlanks16(_ data: UnsafeBufferPointer<UInt8>, _ i: Int) -> (next: Int, stopped: Bool) {
+        let m = Self.blanks16(data.baseAddress! + i)
+        let stops = m & 0xFFFF
+        let passed = stops == 0 ? 16 : stops.trailingZeroBitCount
+        let feeds = (m >> 16) & ((1 << UInt32(passed)) &- 1)
+        if feeds != 0 {
+            line += feeds.nonzeroBitCount
+            lineStart = i + (31 - feeds.leadingZeroBitCount) + 1
+            continuations = 0
+        }
+        return (i + passed, stops != 0)
+    }
+
     /// Text between tags: skipped (page sources keep what they say in attributes), but checked.
     private mutating func text(_ data: UnsafeBufferPointer<UInt8>, from start: Int, inElement: Bool, open: [Int]) throws(ImportError) -> Int {
         let n = data.count
         var i = start
-        // Spaces and line feeds (the indentation between tags) 16 at a time: the lines passed
-        // counted from the line feeds' bits; the first other byte is read below.
+        // Spaces and line feeds (the indentation between tags) 16 at a time; the first other
+        // byte is read below.
         while i + 16 <= n {
-            let m = Self.blanks16(data.baseAddress! + i)
-            let stops = m & 0xFFFF
-            let passed = stops == 0 ? 16 : stops.trailingZeroBitCount
-            let feeds = (m >> 16) & ((1 << UInt32(passed)) &- 1)
-            if feeds != 0 {
-                line += feeds.nonzeroBitCount
-                lineStart = i + (31 - feeds.leadingZeroBitCount) + 1
-                continuations = 0
-            }
-            i += passed
-            if stops != 0 { break }
+            let (next, stopped) = passBlanks16(data, i)
+            i = next
+            if stopped { break }
         }
         while i < n {
             let b = data[i]
@@ -952,6 +946,12 @@ struct AttributeSpan: Sendable, Hashable {
     var valueFrom: UInt32
     var valueTo: UInt32
     var raw: Bool
+
+    /// The same name and value read `shift` bytes further on (the same text written there).
+    @inline(__always)
+    func shifted(by shift: UInt32) -> AttributeSpan {
+        AttributeSpan(nameFrom: nameFrom &+ shift, nameTo: nameTo &+ shift, valueFrom: valueFrom &+ shift, valueTo: valueTo &+ shift, raw: raw)
+    }
 }
 
 private extension String {
