@@ -45,7 +45,7 @@ final class PageTree {
         let n = entries.count
         // Each column written once through its buffer (appends checked capacity an element each).
         let tagOf = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].tag }; c = n }
-        // A file is under 4 GB (XMLScanner), so a line or column fits.
+        // A file is under 2 GB (XMLScanner), so a line or column fits.
         let lines = [UInt32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = UInt32(truncatingIfNeeded: entries[i].line) }; c = n }
         let columns = [UInt32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = UInt32(truncatingIfNeeded: entries[i].column) }; c = n }
         let attributes = [Range<Int32>](unsafeUninitializedCapacity: n) { b, c in

@@ -133,8 +133,8 @@ struct XMLScanner {
     private static let plain: UInt8 = 0, special: UInt8 = 1
 
     mutating func scan(_ data: UnsafeBufferPointer<UInt8>) throws(ImportError) {
-        guard data.count < Int(UInt32.max) else {
-            throw ImportError(file: file, message: "malformed XML: a page source of 4 GB or more is not read")
+        guard data.count < Int(Int32.max) else {
+            throw ImportError(file: file, message: "malformed XML: a page source of 2 GB or more is not read")
         }
         var i = 0
         let n = data.count
@@ -545,9 +545,12 @@ struct XMLScanner {
         let same = from + compared
         guard memo.pointee.end <= same else { return (0, at, compared) }
         let shift = UInt32(truncatingIfNeeded: at + 1 - from)
+        // A chain's texts were remembered one after another in one tag, so their spans are
+        // one after another too.
+        let source = spans + memo.pointee.span
         var count = 0
         repeat {
-            (out + count).initialize(to: spans[memo[count].span].shifted(by: shift))
+            (out + count).initialize(to: source[count].shifted(by: shift))
             count += 1
         } while count < limit && memo[count].chainEnd <= same
         return (count, memo[count - 1].end + Int(shift), compared)
@@ -940,17 +943,31 @@ final class SpanTable {
 
 /// Where an attribute's name and value are in the file (the value without its quotes); `raw`
 /// when the value holds a reference or a tab or line break, so reading it means decoding it.
+/// Sixteen bytes: `raw` is the high bit of the value's end (a page source is under 2 GB), so a
+/// run's spans are copied and shifted four words at a time (`XMLScanner.remembered`).
 struct AttributeSpan: Sendable, Hashable {
     var nameFrom: UInt32
     var nameTo: UInt32
     var valueFrom: UInt32
-    var valueTo: UInt32
-    var raw: Bool
+    /// `valueTo`, and `raw` in the high bit.
+    private var valueEnd: UInt32
 
-    /// The same name and value read `shift` bytes further on (the same text written there).
+    var valueTo: UInt32 { valueEnd & 0x7FFF_FFFF }
+    var raw: Bool { valueEnd >> 31 != 0 }
+
+    @inline(__always)
+    init(nameFrom: UInt32, nameTo: UInt32, valueFrom: UInt32, valueTo: UInt32, raw: Bool) {
+        self.nameFrom = nameFrom; self.nameTo = nameTo; self.valueFrom = valueFrom
+        valueEnd = valueTo | (raw ? 0x8000_0000 : 0)
+    }
+
+    /// The same name and value read `shift` bytes further on (the same text written there):
+    /// each word moved by `shift` (the value's end stays under 2 GB, so `raw`'s bit is kept).
     @inline(__always)
     func shifted(by shift: UInt32) -> AttributeSpan {
-        AttributeSpan(nameFrom: nameFrom &+ shift, nameTo: nameTo &+ shift, valueFrom: valueFrom &+ shift, valueTo: valueTo &+ shift, raw: raw)
+        var s = self
+        s.nameFrom &+= shift; s.nameTo &+= shift; s.valueFrom &+= shift; s.valueEnd &+= shift
+        return s
     }
 }
 
