@@ -132,6 +132,10 @@ struct AndroidFacts: Equatable, PlacedFacts {
         /// A flag's place did not fit in a byte (a tag of 256 attributes or more): the nodes
         /// that follow are read by name.
         var byName = false
+        /// The flags' places as bits (`PageTree.copied`'s), and whether a flag is past the
+        /// first 64 (where no bit says it was copied).
+        var flagPlaces: UInt64 = 0
+        var flagsPast64 = false
     }
 
     static var unplaced: Places { Places() }
@@ -158,6 +162,33 @@ struct AndroidFacts: Equatable, PlacedFacts {
         self.on = on
     }
 
+    /// Element `i`, whose attribute names are those `places` was made from and whose flags'
+    /// values are `on` (another element's, where the reader found the same texts): the places only.
+    @inline(__always)
+    init(_ tree: PageTree, _ i: Int, places: Places, on: UInt16) {
+        let first = tree.attributes[i].lowerBound
+        @inline(__always) func at(_ k: Int32) -> Int32 { k < 0 ? -1 : first + k }
+        className = at(places.className); text = at(places.text); description = at(places.description)
+        resourceID = at(places.resourceID); hint = at(places.hint); bounds = at(places.bounds)
+        present = places.present
+        self.on = on & places.present
+    }
+
+    /// Element `i`'s facts (`PlacedFacts.at`); when every flag's text, name and value, is the
+    /// one the element `PageTree.template` names had at its place (`PageTree.copied`), its
+    /// flags are that element's (`facts`, the elements before `i`), not read again.
+    @inline(__always)
+    static func at(_ i: Int, _ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ places: UnsafeMutablePointer<Places>,
+                   copiedFrom facts: UnsafeMutableBufferPointer<AndroidFacts>) -> AndroidFacts {
+        let slot = tree.slot(i)
+        guard tree.sameNames[i] else { return AndroidFacts(tree, i, d, places: &places[slot]) }
+        let t = Int(tree.template[i])
+        if t >= 0, !places[slot].byName, !places[slot].flagsPast64, places[slot].flagPlaces & ~tree.copied[i] == 0 {
+            return AndroidFacts(tree, i, places: places[slot], on: facts[t].on)
+        }
+        return AndroidFacts(tree, i, d, places: places[slot])
+    }
+
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
     /// first and last eight bytes as words); where each was, in `places`.
     init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: inout Places) {
@@ -171,6 +202,7 @@ struct AndroidFacts: Equatable, PlacedFacts {
             guard let flag = Self.flag(PageTree.NameKey(d, tree.spans[Int(s)])) else { continue }
             guard k < 256 else { places.byName = true; return }
             places.flagAt[Int(flag.rawValue)] = UInt8(k)
+            if k < 64 { places.flagPlaces |= 1 << UInt64(k) } else { places.flagsPast64 = true }
         }
     }
 
@@ -295,7 +327,7 @@ struct AndroidRules {
             for i in 0..<n {
                 // No asks ahead here (stop 30's were for three passes; in one they cost more
                 // instructions than the waits they saved, Docs/benchmarks.md#import-stop-35).
-                let f = AndroidFacts.at(i, tree, d, places.baseAddress!)
+                let f = AndroidFacts.at(i, tree, d, places.baseAddress!, copiedFrom: facts)
                 facts.initializeElement(at: i, to: f)
                 var p: (Double, Double, Double, Double)?
                 if f.bounds >= 0 {
@@ -311,7 +343,7 @@ struct AndroidRules {
                 }
                 pixels.initializeElement(at: i, to: p)
                 if let known {
-                    let (info, frame) = Self.info(i, f, p, density: known, tree, d, &roles, &classWarnings)
+                    let (info, frame) = Self.info(i, f, p, density: known, tree, d, &roles, &classWarnings, before: nodes)
                     nodes.initializeElement(at: i, to: info)
                     frames.initializeElement(at: i, to: frame)
                 }
@@ -326,7 +358,7 @@ struct AndroidRules {
                 for i in 0..<n {
                     tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].className }
                     tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].text }
-                    let (info, frame) = Self.info(i, facts[i], pixels[i], density: d, tree, bytes, &roles, &classWarnings)
+                    let (info, frame) = Self.info(i, facts[i], pixels[i], density: d, tree, bytes, &roles, &classWarnings, before: nodes)
                     nodes.initializeElement(at: i, to: info)
                     frames.initializeElement(at: i, to: frame)
                 }
@@ -355,9 +387,20 @@ struct AndroidRules {
     /// pixels a point): its role, whether it is on screen, takes focus, speaks.
     @inline(__always)
     static func info(_ i: Int, _ f: AndroidFacts, _ pixels: (Double, Double, Double, Double)?, density d: Double, _ tree: PageTree,
-                     _ bytes: UnsafeBufferPointer<UInt8>, _ roles: inout RoleCache, _ warnings: inout [ImportError]) -> (NodeInfo, Frame?) {
+                     _ bytes: UnsafeBufferPointer<UInt8>, _ roles: inout RoleCache, _ warnings: inout [ImportError],
+                     before nodes: UnsafeMutableBufferPointer<NodeInfo>) -> (NodeInfo, Frame?) {
         var info = NodeInfo()
-        if i > 0 { info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings) }
+        if i > 0 {
+            // The class's text where the reader found it in an element before (`PageTree.copied`):
+            // that element's role (the root's is not its class's, so not from the root).
+            let t = Int(tree.template[i])
+            let place = Int(f.className) &- Int(tree.attributes[i].lowerBound)
+            if t > 0, f.className >= 0, place < 64, tree.copied[i] >> UInt64(place) & 1 != 0 {
+                info.kind = nodes[t].kind
+            } else {
+                info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings)
+            }
+        }
         var frame: Frame?
         if let (x1, y1, x2, y2) = pixels {
             frame = Frame(x: Self.round(x1 / d), y: Self.round(y1 / d), width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))

@@ -22,6 +22,10 @@ final class PageTree {
     /// Whether element `i`'s attribute names are those of the previous element with the same
     /// `slot`, in the same order (`XMLScanner.Entry.sameNames`).
     let sameNames: [Bool]
+    /// The attributes of element `i` (of its first 64, as bits) that are, name and value, the
+    /// text attribute `k` of element `template[i]` had (`XMLScanner.Entry.copied`).
+    let copied: [UInt64]
+    let template: [Int32]
 
     var count: Int { tagOf.count }
 
@@ -53,6 +57,8 @@ final class PageTree {
             c = n
         }
         let sameNames = [Bool](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].sameNames }; c = n }
+        let copied = [UInt64](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].copied }; c = n }
+        let template = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].template }; c = n }
         var end = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = Int32(i + 1) }; c = n }
         // Children come after their parent: from the end, each subtree is whole when its parent's
         // end takes it in.
@@ -61,7 +67,7 @@ final class PageTree {
             if end[i] > end[p] { end[p] = end[i] }
         }
         self.tagOf = tagOf; self.tagNames = scanner.tagNames; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
-        self.sameNames = sameNames
+        self.sameNames = sameNames; self.copied = copied; self.template = template
     }
 
     func location(_ i: Int) -> SourceLocation {

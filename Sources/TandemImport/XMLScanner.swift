@@ -26,6 +26,13 @@ struct XMLScanner {
         /// 64: UiAutomator2 and WebDriverAgent write the same names node after node), so what
         /// the rules find by name is where it was in that element (`AndroidFacts.Places`).
         var sameNames = false
+        /// The attributes (of the first 64) taken as the same text, name and value, as attribute
+        /// `k` of element `template` (a run of them, `remembered`, or one, `startTag`): the rules
+        /// take what they found there (`AndroidFacts`).
+        var copied: UInt64 = 0
+        /// The element those texts were read in, -1 when none was taken or they came from more
+        /// than one.
+        var template: Int32 = -1
     }
 
     private let file: String
@@ -86,6 +93,21 @@ struct XMLScanner {
         /// A run from this text was tried and the text was not there (an index, a text, bounds:
         /// what differs row to row): the next tags read it by its name at once.
         var varies = false
+        /// The element it was read in (`Entry.template`).
+        var element: Int32
+    }
+
+    /// The current tag's attributes taken from remembered texts (`Entry.copied`) and the
+    /// element those were read in (`Int32.min` before any; -1 for more than one).
+    private var copiedMask: UInt64 = 0
+    private var copiedFrom = Int32.min
+
+    /// Attributes `k..<k + count` of the current tag were taken as the texts element `element`
+    /// had at those places.
+    @inline(__always)
+    private mutating func copied(_ k: Int, _ count: Int, from element: Int32) {
+        copiedMask |= ((~0 as UInt64) &>> UInt64(64 - count)) &<< UInt64(k)
+        copiedFrom = copiedFrom == Int32.min || copiedFrom == element ? element : -1
     }
 
     /// The place and end of the text last remembered in the current tag (`remember`).
@@ -98,7 +120,8 @@ struct XMLScanner {
         guard k < 64 else { return }
         let end = length > 0 ? start + length : Int.max
         let chained = length > 0 && lastRemembered.k == k - 1 && lastRemembered.end + 1 == start && data[start - 1] == 0x20
-        memo[k] = Written(hash: hash, span: span, start: start, length: length, nameLength: nameLength, end: end, chainEnd: chained ? end : Int.max)
+        memo[k] = Written(hash: hash, span: span, start: start, length: length, nameLength: nameLength, end: end, chainEnd: chained ? end : Int.max,
+                          element: Int32(truncatingIfNeeded: entries.count))
         lastRemembered = length > 0 ? (k, end) : (-1, 0)
     }
 
@@ -329,6 +352,8 @@ struct XMLScanner {
         let previousCount = min(max(previousAll, 0), 64)
         currentCount = 0
         defer { table.counts[slot] = currentCount }
+        copiedMask = 0
+        copiedFrom = Int32.min
         // The attributes that have the previous start tag's names at the same places, each
         // `name="value"` in printable ASCII after one space: only the value's end to find.
         let repeated = repeatedNames(data, &i, previousCount: previousCount)
@@ -350,14 +375,16 @@ struct XMLScanner {
             if b == UInt8(ascii: ">") {
                 i += 1
                 let same = repeated == previousAll && spanCount - first == repeated
-                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same))
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same,
+                                     copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
                 return (entries.count - 1, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
                 let same = repeated == previousAll && spanCount - first == repeated
-                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same))
+                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same,
+                                     copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
                 return (entries.count - 1, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
@@ -376,6 +403,7 @@ struct XMLScanner {
                         try checkRepeated(data, Int(s.nameFrom), Int(s.nameTo), first: first, at: attributeStart, tag: tag)
                     }
                     seen |= bit; seen2 |= bit2
+                    copied(k, 1, from: p.element)
                     remember(k, hash: p.hash, span: spanCount, start: i, length: p.length, nameLength: p.nameLength, data)
                     appendSpan(s)
                     i += p.length
@@ -490,6 +518,7 @@ struct XMLScanner {
                 let taken = Self.remembered(base, n, at: at, memo: p, upTo: previousCount - k, from: spanBase, into: out + k)
                 runBytesCompared &+= taken.compared
                 if taken.count > 0 {
+                    copied(k, taken.count, from: p.pointee.element)
                     k += taken.count
                     at = taken.next
                     continue

@@ -46,6 +46,25 @@ struct AndroidImportTests {
         #expect(screen["filter"]?.accessible == true)
     }
 
+    @Test("a row repeating an older row after one that differs has the older row's role and state, not the one between")
+    func rowAfterADifferentRow() throws {
+        // The reader copies row 2's class and checked from row 0 (`PageTree.template`); row 1,
+        // a checked radio button, is between them.
+        func row(_ n: Int, _ className: String, _ checked: Bool) -> String {
+            "  <node package=\"com.example\" class=\"\(className)\" text=\"Row \(n)\" checkable=\"true\" checked=\"\(checked)\" clickable=\"true\" focusable=\"true\" bounds=\"[0,\(n * 300)][1080,\(n * 300 + 240)]\"/>\n"
+        }
+        let xml = "<hierarchy rotation=\"0\" width=\"1080\" height=\"2400\">\n" + row(0, "android.widget.Switch", false)
+            + row(1, "android.widget.RadioButton", true) + row(2, "android.widget.Switch", false) + "</hierarchy>\n"
+        let screen = try PageSourceImporter(platform: .android)
+            .importCatalog([PageSourceFile(name: "rows.xml", screenID: "rows", bytes: Array(xml.utf8))]).catalog.screens[0]
+        #expect(screen["row-0"]?.traits == [.button, .switchButton])
+        #expect(screen["row-0"]?.value == "0")
+        #expect(screen["row-1"]?.traits == [.button, .selected])
+        #expect(screen["row-1"]?.value == nil)
+        #expect(screen["row-2"]?.traits == [.button, .switchButton])
+        #expect(screen["row-2"]?.value == "0")
+    }
+
     @Test("a clickable ImageView is an image button, said \"button\"; a long-clickable or plain one stays an image")
     func clickableImageView() throws {
         let xml = """

@@ -127,6 +127,47 @@ struct RepeatedNamesTests {
         }
     }
 
+    @Test("an attribute the reader copied is, name and value, the one its template had at its place")
+    func copiedTextsAreTheTemplates() throws {
+        var copied = 0
+        for tree in try Self.trees() {
+            tree.bytes.withUnsafeBufferPointer { d in
+                func text(_ s: AttributeSpan) -> [String] {
+                    [XMLScanner.string(d, Int(s.nameFrom), Int(s.nameTo)), XMLScanner.string(d, Int(s.valueFrom), Int(s.valueTo)), "\(s.raw)"]
+                }
+                for i in 0..<tree.count {
+                    guard tree.copied[i] != 0 else { #expect(tree.template[i] == -1, "\(tree.file) element \(i)"); continue }
+                    // -1: copied from more than one element (the rules take nothing from those).
+                    let t = Int(tree.template[i])
+                    guard t >= 0 else { continue }
+                    guard t < i else { Issue.record("\(tree.file) element \(i): copied from \(t)"); continue }
+                    let mine = Array(tree.attributes[i]), theirs = Array(tree.attributes[t])
+                    for k in 0..<64 where tree.copied[i] >> UInt64(k) & 1 != 0 {
+                        guard k < mine.count, k < theirs.count else { Issue.record("\(tree.file) element \(i): place \(k) copied"); continue }
+                        #expect(text(tree.spans[Int(mine[k])]) == text(tree.spans[Int(theirs[k])]), "\(tree.file) element \(i) place \(k)")
+                        copied += 1
+                    }
+                }
+            }
+        }
+        #expect(copied > 2_000)
+    }
+
+    @Test("a row repeating an older row's texts after one that differs is copied from the older row")
+    func copiedFromAnOlderRow() throws {
+        // Row 1 differs in its class and checked, each after a text that stays (so each is
+        // found differing inside a run, and row 2's run goes on over it).
+        func row(_ n: Int, _ className: String, _ checked: Bool) -> String {
+            "<node package=\"p\" class=\"\(className)\" text=\"Row \(n)\" checkable=\"true\" checked=\"\(checked)\" clickable=\"true\" bounds=\"[0,\(n)][9,\(n + 9)]\"/>"
+        }
+        let xml = "<hierarchy>" + row(0, "android.widget.Switch", false) + row(1, "android.widget.RadioButton", true) + row(2, "android.widget.Switch", false) + "</hierarchy>"
+        let tree = try PageTree(Array(xml.utf8), file: "rows.xml")
+        #expect(tree.template[3] == 1)
+        // package, class; checkable, checked, clickable (text and bounds differ).
+        #expect(tree.copied[3] == 0b11_1011)
+        #expect(tree.template[2] == 1 && tree.copied[2] & 0b10010 == 0)
+    }
+
     @Test("Android places kept in the struct: a flag past the 255th attribute sends the nodes after it to reading by name")
     func androidPlacesPastAByte() throws {
         // Flags before and after the 256th attribute, with values that differ between the nodes.
@@ -151,6 +192,39 @@ struct RepeatedNamesTests {
             #expect(!places.byName)
             #expect(AndroidFacts(small, 2, d, places: places) == AndroidFacts(small, 2, d))
         }
+    }
+
+    @Test("Android facts whose flags the reader copied are the facts read by name, on every element")
+    func androidFactsFromTemplates() throws {
+        // Rows as UiAutomator writes a list's, each with one of two classes and one of three
+        // sets of flags, at random: many repeat the first row's flags, with others between.
+        var random = SplitMix64(seed: 7)
+        var rows = "<hierarchy>"
+        for n in 0..<300 {
+            let on = [[false, true, true], [true, true, false], [false, false, true]][Int(random.next() % 3)]
+            rows += "<node index=\"\(n)\" class=\"android.widget.\(random.next() % 2 == 0 ? "Switch" : "TextView")\" text=\"Row \(n)\" checkable=\"false\""
+                + " checked=\"\(on[0])\" clickable=\"\(on[1])\" focusable=\"true\" enabled=\"\(on[2])\" bounds=\"[0,\(n)][9,\(n + 9)]\"/>"
+        }
+        let trees = try Self.trees() + [PageTree(Array((rows + "</hierarchy>").utf8), file: "rows.xml")]
+        var taken = 0
+        for tree in trees {
+            let n = tree.count
+            let facts = UnsafeMutableBufferPointer<AndroidFacts>.allocate(capacity: max(n, 1))
+            defer { facts.deallocate() }
+            var places = [AndroidFacts.Places](repeating: AndroidFacts.unplaced, count: SpanTable.slots)
+            tree.bytes.withUnsafeBufferPointer { d in
+                places.withUnsafeMutableBufferPointer { places in
+                    for i in 0..<n {
+                        let p = places[tree.slot(i)]
+                        if tree.sameNames[i], tree.template[i] >= 0, !p.byName, !p.flagsPast64, p.present != 0, p.flagPlaces & ~tree.copied[i] == 0 { taken += 1 }
+                        let f = AndroidFacts.at(i, tree, d, places.baseAddress!, copiedFrom: facts)
+                        facts.initializeElement(at: i, to: f)
+                        #expect(f == AndroidFacts(tree, i, d), "\(tree.file) element \(i)")
+                    }
+                }
+            }
+        }
+        #expect(taken > 150)
     }
 
     @Test("generated pages of repeated names read to XMLParser's tree, and refusals in the run name their place")
