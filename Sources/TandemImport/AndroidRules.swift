@@ -515,6 +515,8 @@ struct AndroidRules {
     static func wholePixels(_ b: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> (Double, Double, Double, Double)? {
         let n = b.count
         guard n >= 10, let p = b.baseAddress, p[0] == UInt8(ascii: "["), p[n - 1] == UInt8(ascii: "]") else { return nil }
+        // UiAutomator's own form, each number one word: what the steps below read, read at once.
+        if n + 7 <= readable, let all = wordPixels(p, n) { return all }
         var k = 1
         // A number's digits end at a byte that is not one: at the latest the last, "]", so the
         // digits are read without a look at the end.
@@ -554,6 +556,29 @@ struct AndroidRules {
         }
         guard let x1 = number(&k), expect(UInt8(ascii: ","), &k), let y1 = number(&k), expect(UInt8(ascii: "]"), &k), expect(UInt8(ascii: "["), &k),
               let x2 = number(&k), expect(UInt8(ascii: ","), &k), let y2 = number(&k), expect(UInt8(ascii: "]"), &k), k == n else { return nil }
+        return (x1, y1, x2, y2)
+    }
+
+    /// `[x1,y1][x2,y2]` at `p` (`n` bytes, `[` first and `]` last, and 7 more readable after
+    /// them) when each number is one to seven digits with no sign: each read as one word, its
+    /// first byte that is not a digit the separator written after it. `nil` for anything else
+    /// (`wholePixels` reads on).
+    @inline(__always)
+    static func wordPixels(_ p: UnsafePointer<UInt8>, _ n: Int) -> (Double, Double, Double, Double)? {
+        var k = 1
+        @inline(__always) func number(then separator: UInt8) -> Double? {
+            guard k < n else { return nil }
+            // '0'…'9' → 0…9; the first other byte has its high bit set (`wholePixels`).
+            let x = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+            let stops = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+            let count = stops.trailingZeroBitCount >> 3   // 8: no stop in the word
+            guard count > 0, count < 8, UInt8(truncatingIfNeeded: x >> UInt64(count * 8)) == separator ^ 0x30 else { return nil }
+            k += count + 1
+            return Double(IOSRules.number(digits: x, count: count))
+        }
+        guard let x1 = number(then: UInt8(ascii: ",")), let y1 = number(then: UInt8(ascii: "]")), k < n, p[k] == UInt8(ascii: "[") else { return nil }
+        k += 1
+        guard let x2 = number(then: UInt8(ascii: ",")), let y2 = number(then: UInt8(ascii: "]")), k == n else { return nil }
         return (x1, y1, x2, y2)
     }
 

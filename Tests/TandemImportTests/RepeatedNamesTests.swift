@@ -346,6 +346,40 @@ struct RepeatedNamesTests {
         // Whole numbers are read by the fast path (not left to the general one).
         var s = "[0,180][1080,360]"
         #expect(s.withUTF8 { AndroidRules.wholePixels($0) } != nil)
+        // In a page, with bytes after the value that the words read: each number read as one
+        // word (`wordPixels`, seven digits at most) gives what the general reader gives, and
+        // what follows the value changes nothing.
+        var random = SplitMix64(seed: 11)
+        var texts = cases + ["[1,2][3,4]", "[1234567,7654321][1,12345678]", "[12345678,1][2,3]", "[1,2],3,4]", "[1,2][3,4]]", "[1,2][[3,4]",
+                             "[1]2][3,4]", "[1,2,[3,4]", "[1,2][3]4]", "[1,2]]3,4]", "[1,2][3,,4]"]
+        for _ in 0..<2_000 {
+            let digits = (0..<4).map { _ in String(random.next() % [10, 1_000, 10_000_000, 100_000_000][Int(random.next() % 4)]) }
+            texts.append("[\(digits[0]),\(digits[1])][\(digits[2]),\(digits[3])]")
+        }
+        // And bytes of the form's alphabet at random, the separators anywhere.
+        let alphabet = Array("[],0123456789-")
+        for _ in 0..<20_000 {
+            let middle = (0..<(8 + Int(random.next() % 12))).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            texts.append("[" + String(middle) + "]")
+        }
+        var read = 0
+        for text in texts {
+            for after in ["\"", "]]]]]]]]", "12345678", ",,,,,,,,", "[[[[[[[[", "\" bounds=\"[1,2][3,4]\""] {
+                let page = Array((text + after).utf8)
+                page.withUnsafeBufferPointer { d in
+                    let b = UnsafeBufferPointer(rebasing: d[0..<text.utf8.count])
+                    let any = AndroidRules.anyPixels(b).map { [$0.0, $0.1, $0.2, $0.3] }
+                    let whole = AndroidRules.wholePixels(b, readable: d.count).map { [$0.0, $0.1, $0.2, $0.3] }
+                    if whole != nil { #expect(whole == any, "\(text) then \(after)") }
+                    if b.count >= 10, b.first == UInt8(ascii: "["), b.last == UInt8(ascii: "]"), d.count >= b.count + 7,
+                       let words = AndroidRules.wordPixels(b.baseAddress!, b.count) {
+                        #expect([words.0, words.1, words.2, words.3] == any, "\(text) then \(after)")
+                        read += 1
+                    }
+                }
+            }
+        }
+        #expect(read > 3_000)
     }
 
     @Test("the byte helpers: every byte at every place, against their definitions")
