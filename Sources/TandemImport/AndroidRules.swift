@@ -314,6 +314,8 @@ struct AndroidRules {
         let frames = UnsafeMutableBufferPointer<Frame?>.allocate(capacity: n)
         defer { facts.deallocate(); pixels.deallocate(); nodes.deallocate(); frames.deallocate() }
         var roles = RoleCache(tags: tree.tagNames.count)
+        var points = Points(density: known ?? 1)
+        defer { points.free() }
         // The unknown classes are named after every bounds warning, as when the bounds were read
         // in a pass of their own.
         var classWarnings: [ImportError] = []
@@ -342,8 +344,8 @@ struct AndroidRules {
                     p = (x1, y1, x2, y2)
                 }
                 pixels.initializeElement(at: i, to: p)
-                if let known {
-                    let (info, frame) = Self.info(i, f, p, density: known, tree, d, &roles, &classWarnings, before: nodes)
+                if known != nil {
+                    let (info, frame) = Self.info(i, f, p, points: &points, tree, d, &roles, &classWarnings, before: nodes)
                     nodes.initializeElement(at: i, to: info)
                     frames.initializeElement(at: i, to: frame)
                 }
@@ -354,11 +356,13 @@ struct AndroidRules {
             let width = screenWidth ?? widest
             density = width > 0 ? width / Self.screenWidthPoints : 1
             let d = density ?? 1
+            points.free()
+            points = Points(density: d)
             tree.bytes.withUnsafeBufferPointer { bytes in
                 for i in 0..<n {
                     tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].className }
                     tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].text }
-                    let (info, frame) = Self.info(i, facts[i], pixels[i], density: d, tree, bytes, &roles, &classWarnings, before: nodes)
+                    let (info, frame) = Self.info(i, facts[i], pixels[i], points: &points, tree, bytes, &roles, &classWarnings, before: nodes)
                     nodes.initializeElement(at: i, to: info)
                     frames.initializeElement(at: i, to: frame)
                 }
@@ -386,7 +390,7 @@ struct AndroidRules {
     /// What the walk reads of node `i` besides its facts, and its frame in points (`density`
     /// pixels a point): its role, whether it is on screen, takes focus, speaks.
     @inline(__always)
-    static func info(_ i: Int, _ f: AndroidFacts, _ pixels: (Double, Double, Double, Double)?, density d: Double, _ tree: PageTree,
+    static func info(_ i: Int, _ f: AndroidFacts, _ pixels: (Double, Double, Double, Double)?, points: inout Points, _ tree: PageTree,
                      _ bytes: UnsafeBufferPointer<UInt8>, _ roles: inout RoleCache, _ warnings: inout [ImportError],
                      before nodes: UnsafeMutableBufferPointer<NodeInfo>) -> (NodeInfo, Frame?) {
         var info = NodeInfo()
@@ -403,7 +407,7 @@ struct AndroidRules {
         }
         var frame: Frame?
         if let (x1, y1, x2, y2) = pixels {
-            frame = Frame(x: Self.round(x1 / d), y: Self.round(y1 / d), width: Self.round(max(x2 - x1, 0) / d), height: Self.round(max(y2 - y1, 0) / d))
+            frame = Frame(x: points.of(x1), y: points.of(y1), width: points.of(max(x2 - x1, 0)), height: points.of(max(y2 - y1, 0)))
         }
         info.shown = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frame.map { $0.width > 0 && $0.height > 0 } ?? true)
         if info.shown, f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
@@ -413,6 +417,41 @@ struct AndroidRules {
         info.speaksText = f.text >= 0 && tree.hasText(f.text, bytes)
         info.speaksDescription = f.description >= 0 && tree.hasText(f.description, bytes)
         return (info, frame)
+    }
+
+    /// Pixels to points (`round(pixels / density)`), each value worked out once: a screen's
+    /// nodes repeat their left and right edges, widths and heights (a list's rows), so most
+    /// are found again by their bits in a small table (256 places, by the value's bits; a value
+    /// found in its place is the same value, so the same points).
+    struct Points {
+        let density: Double
+        private let keys: UnsafeMutablePointer<UInt64>
+        private let values: UnsafeMutablePointer<Double>
+        /// No value has these bits: a signalling NaN, which arithmetic never gives.
+        private static let empty: UInt64 = 0x7FF4_DEAD_BEEF_0001
+
+        init(density: Double) {
+            self.density = density
+            keys = .allocate(capacity: 256)
+            keys.initialize(repeating: Self.empty, count: 256)
+            values = .allocate(capacity: 256)
+            values.initialize(repeating: 0, count: 256)
+        }
+
+        func free() { keys.deallocate(); values.deallocate() }
+
+        /// `AndroidRules.round(pixels / density)`.
+        @inline(__always)
+        func of(_ pixels: Double) -> Double {
+            let bits = pixels.bitPattern
+            // Whole numbers differ in the high bits only: a multiply brings them to the top byte.
+            let place = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 56)
+            if keys[place] == bits { return values[place] }
+            let v = AndroidRules.round(pixels / density)
+            keys[place] = bits
+            values[place] = v
+            return v
+        }
     }
 
     /// Each class's role, looked up in `AndroidRole.table` once a class a screen; an unknown

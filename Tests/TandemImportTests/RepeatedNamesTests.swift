@@ -382,6 +382,27 @@ struct RepeatedNamesTests {
         #expect(read > 3_000)
     }
 
+    @Test("pixels to points through the table of values met: what rounding each again gives, bit for bit")
+    func pointsOfPixels() {
+        var random = SplitMix64(seed: 5)
+        var values: [Double] = [0, -0.0, 1, 48, 700, 1080, 2400, .nan, .infinity, -.infinity, 1e300, 0.5, 1.005, -3, 4_503_599_627_370_496]
+        for _ in 0..<20_000 {
+            switch random.next() % 4 {
+            case 0: values.append(Double(random.next() % 300))                      // met again and again
+            case 1: values.append(Double(random.next() % 1_000_000))                // mostly once
+            case 2: values.append(Double(Int64(random.next() % 20_000) - 10_000) / 8)
+            default: values.append(values[Int(random.next() % UInt64(values.count))])
+            }
+        }
+        for density in [1, 2.625, 3, 0.75, 3.5] {
+            let points = AndroidRules.Points(density: density)
+            defer { points.free() }
+            for v in values {
+                #expect(points.of(v).bitPattern == AndroidRules.round(v / density).bitPattern, "\(v) at \(density)")
+            }
+        }
+    }
+
     @Test("the byte helpers: every byte at every place, against their definitions")
     func byteHelpers() {
         var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
