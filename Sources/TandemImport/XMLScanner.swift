@@ -168,38 +168,39 @@ struct XMLScanner {
         // About one element in 300 bytes and one attribute in 20 in page sources.
         entries.reserveCapacity(n / 256 + 16)
         reserveSpans(n / 16 + 64)
-        var open: [Int] = []          // indexes into `entries` of the elements not yet closed
-        // How many children each open element has so far (the last: the innermost), and the
-        // elements at the top level: where the next start tag is, for its name's guess.
-        var childrenSoFar: [Int] = []
+        // The elements not yet closed, the innermost last, each with how many children it has so
+        // far, and the elements at the top level: where the next start tag is, for its name's
+        // guess. In `table`'s memory (an array's append and removal checked its uniqueness, a
+        // call each, element after element).
+        var depth = 0
+        var top: Int { depth > 0 ? table.open[depth - 1].entry : -1 }
         var topLevel = 0
         var rootClosed = false
         let bodyStart = i
         while i < n {
             let b = data[i]
             if b == UInt8(ascii: "<") {
-                guard i + 1 < n else { throw eof(data, open, inside: "a tag") }
+                guard i + 1 < n else { throw eof(data, top, inside: "a tag") }
                 let next = data[i + 1]
                 if next == UInt8(ascii: "/") {
-                    guard let top = open.last else {
+                    guard depth > 0 else {
                         throw error(at: i, data, rootClosed ? "content after the root element" : "an end tag with no element open")
                     }
-                    i = try endTag(data, at: i, closing: top, open: open)
-                    open.removeLast()
-                    childrenSoFar.removeLast()
-                    if open.isEmpty { rootClosed = true }
+                    i = try endTag(data, at: i, closing: top)
+                    depth -= 1
+                    if depth == 0 { rootClosed = true }
                 } else if next == UInt8(ascii: "?") {
                     if i + 5 <= n, data[i + 2] | 0x20 == UInt8(ascii: "x"), data[i + 3] | 0x20 == UInt8(ascii: "m"), data[i + 4] | 0x20 == UInt8(ascii: "l"),
                        i + 5 == n || Self.isSpace(data[i + 5]) || data[i + 5] == UInt8(ascii: "?"), i != bodyStart {
                         throw error(at: i, data, "an XML declaration (<?xml …?>) that is not at the very start of the file")
                     }
-                    i = try skip(data, from: i + 2, until: "?>", what: "a processing instruction", open: open)
+                    i = try skip(data, from: i + 2, until: "?>", what: "a processing instruction", top: top)
                 } else if next == UInt8(ascii: "!") {
                     if Self.starts(data, at: i, "<!--") {
-                        i = try comment(data, at: i, open: open)
+                        i = try comment(data, at: i, top: top)
                     } else if Self.starts(data, at: i, "<![CDATA[") {
-                        guard !open.isEmpty else { throw error(at: i, data, "a CDATA section outside the root element") }
-                        i = try skip(data, from: i + 9, until: "]]>", what: "a CDATA section", open: open)
+                        guard depth > 0 else { throw error(at: i, data, "a CDATA section outside the root element") }
+                        i = try skip(data, from: i + 9, until: "]]>", what: "a CDATA section", top: top)
                     } else if entries.isEmpty, Self.startsFolded(data, at: i, "<!DOCTYPE") || Self.startsFolded(data, at: i, "<!ENTITY") {
                         let (l, c) = place(of: i, data)
                         throw ImportError(file: file, line: l, column: c,
@@ -209,11 +210,11 @@ struct XMLScanner {
                     }
                 } else {
                     if rootClosed { throw error(at: i, data, "content after the root element (a page source has one root)") }
-                    let parent = open.last ?? -1
+                    let parent = top
                     let position: Int
                     if parent >= 0 {
-                        position = childrenSoFar[childrenSoFar.count - 1]
-                        childrenSoFar[childrenSoFar.count - 1] = position + 1
+                        position = table.open[depth - 1].children
+                        table.open[depth - 1].children = position + 1
                     } else {
                         position = topLevel
                         topLevel += 1
@@ -221,7 +222,13 @@ struct XMLScanner {
                     let parentSlot = parent >= 0 ? SpanTable.slot(entries[parent].tag) : SpanTable.slots - 1
                     let guess = parentSlot * SpanTable.positions + min(position, SpanTable.positions - 1)
                     let (me, selfClosing, after) = try startTag(data, at: i, parent: parent, guess: guess)
-                    if !selfClosing { open.append(me); childrenSoFar.append(0) } else if open.isEmpty { rootClosed = true }
+                    if !selfClosing {
+                        if depth == table.openCapacity { table.growOpen() }
+                        table.open[depth] = OpenElement(entry: me, children: 0)
+                        depth += 1
+                    } else if depth == 0 {
+                        rootClosed = true
+                    }
                     i = after
                 }
             } else {
@@ -233,10 +240,10 @@ struct XMLScanner {
                     i = next
                     if stopped, data[i] == UInt8(ascii: "<") { continue }
                 }
-                i = try text(data, from: i, inElement: !open.isEmpty, open: open)
+                i = try text(data, from: i, inElement: depth > 0, top: top)
             }
         }
-        if !open.isEmpty { throw eof(data, open, inside: nil) }
+        if depth > 0 { throw eof(data, top, inside: nil) }
         if entries.isEmpty {
             throw ImportError(file: file, line: 1, column: 1, message: "malformed XML: no root element (an empty file?)")
         }
@@ -255,12 +262,13 @@ struct XMLScanner {
     }
 
     /// The file ended inside something: the place is the end of the file.
-    private mutating func eof(_ data: UnsafeBufferPointer<UInt8>, _ open: [Int], inside: String?) -> ImportError {
+    /// `top`: the innermost element open (-1 for none).
+    private mutating func eof(_ data: UnsafeBufferPointer<UInt8>, _ top: Int, inside: String?) -> ImportError {
         // Count the rest of the file (the scan stopped before its end only inside a construct).
         let (l, c) = place(of: data.count, data)
         var what = "the file ends"
         if let inside { what += " inside \(inside)" }
-        if let top = open.last {
+        if top >= 0 {
             let e = entries[top]
             what += inside == nil ? " inside <\(tagNames[Int(e.tag)])>" : " in <\(tagNames[Int(e.tag)])>"
             what += " (opened at line \(e.line), column \(e.column)); is it truncated?"
@@ -671,7 +679,7 @@ struct XMLScanner {
     }
 
     /// An end tag at `i`; it must close the innermost open element.
-    private mutating func endTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, closing top: Int, open: [Int]) throws(ImportError) -> Int {
+    private mutating func endTag(_ data: UnsafeBufferPointer<UInt8>, at start: Int, closing top: Int) throws(ImportError) -> Int {
         let n = data.count
         var i = start + 2
         let nameFrom = i
@@ -683,7 +691,7 @@ struct XMLScanner {
             throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(tag)> (opened at line \(e.line), column \(e.column))")
         }
         while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
-        guard i < n else { throw eof(data, open, inside: "the end tag </\(tag)>") }
+        guard i < n else { throw eof(data, top, inside: "the end tag </\(tag)>") }
         guard data[i] == UInt8(ascii: ">") else { throw error(at: i, data, "\">\" was expected to end </\(tag)>") }
         return i + 1
     }
@@ -692,7 +700,7 @@ struct XMLScanner {
     private mutating func name(_ data: UnsafeBufferPointer<UInt8>, from start: Int, what: String) throws(ImportError) -> Int {
         let n = data.count
         var i = start
-        guard i < n else { throw eof(data, [], inside: nil) }
+        guard i < n else { throw eof(data, -1, inside: nil) }
         let b = data[i]
         guard Self.isNameStart(b) else { throw error(at: i, data, "\(what) was expected") }
         while i < n {
@@ -739,7 +747,7 @@ struct XMLScanner {
     }
 
     /// Text between tags: skipped (page sources keep what they say in attributes), but checked.
-    private mutating func text(_ data: UnsafeBufferPointer<UInt8>, from start: Int, inElement: Bool, open: [Int]) throws(ImportError) -> Int {
+    private mutating func text(_ data: UnsafeBufferPointer<UInt8>, from start: Int, inElement: Bool, top: Int) throws(ImportError) -> Int {
         let n = data.count
         var i = start
         // Spaces and line feeds (the indentation between tags) 16 at a time; the first other
@@ -766,7 +774,7 @@ struct XMLScanner {
     }
 
     /// `<!-- … -->`; `--` may not appear inside.
-    private mutating func comment(_ data: UnsafeBufferPointer<UInt8>, at start: Int, open: [Int]) throws(ImportError) -> Int {
+    private mutating func comment(_ data: UnsafeBufferPointer<UInt8>, at start: Int, top: Int) throws(ImportError) -> Int {
         let n = data.count
         var i = start + 4
         while i < n {
@@ -777,11 +785,11 @@ struct XMLScanner {
             }
             i = try pass(data, i)
         }
-        throw eof(data, open, inside: "a comment")
+        throw eof(data, top, inside: "a comment")
     }
 
     /// Up to and past `end` (a processing instruction's `?>`, CDATA's `]]>`).
-    private mutating func skip(_ data: UnsafeBufferPointer<UInt8>, from start: Int, until end: StaticString, what: String, open: [Int]) throws(ImportError) -> Int {
+    private mutating func skip(_ data: UnsafeBufferPointer<UInt8>, from start: Int, until end: StaticString, what: String, top: Int) throws(ImportError) -> Int {
         let n = data.count
         var i = start
         let first = end.utf8Start[0]
@@ -789,7 +797,7 @@ struct XMLScanner {
             if data[i] == first, Self.starts(data, at: i, end) { return i + end.utf8CodeUnitCount }
             i = try pass(data, i)
         }
-        throw eof(data, open, inside: what)
+        throw eof(data, top, inside: what)
     }
 
     /// An entity or character reference at `i` (its `&`): checked, and the offset after its `;`.
@@ -925,8 +933,17 @@ struct XMLScanner {
     }
 }
 
+extension XMLScanner {
+    /// An element not yet closed: its index in `entries` and how many children it has so far.
+    struct OpenElement {
+        var entry: Int
+        var children: Int
+    }
+}
+
 /// The memory the reader writes the attributes' spans into (and its memory of the previous
-/// start tag's attributes), freed with the page's table (`PageTree`) that keeps it.
+/// start tag's attributes, and of the elements not yet closed), freed with the page's table
+/// (`PageTree`) that keeps it.
 final class SpanTable {
     private(set) var base: UnsafeMutablePointer<AttributeSpan>
     /// `XMLScanner.Written` for the first 64 attributes of the previous start tag of each
@@ -940,6 +957,18 @@ final class SpanTable {
     let guesses: UnsafeMutablePointer<Int32>
     static let slots = 65
     static let positions = 8
+    /// The elements not yet closed, the innermost last (`XMLScanner.scan`), room for `openCapacity`.
+    private(set) var open: UnsafeMutablePointer<XMLScanner.OpenElement>
+    private(set) var openCapacity = 64
+
+    /// Twice the room for open elements, those there kept.
+    func growOpen() {
+        let bigger = UnsafeMutablePointer<XMLScanner.OpenElement>.allocate(capacity: openCapacity * 2)
+        bigger.moveInitialize(from: open, count: openCapacity)
+        open.deallocate()
+        open = bigger
+        openCapacity *= 2
+    }
 
     /// A tag's memory: one for each of the first 64 names, one for all the others.
     @inline(__always) static func slot(_ tag: Int32) -> Int { min(Int(tag), slots - 1) }
@@ -952,6 +981,7 @@ final class SpanTable {
         counts.initialize(repeating: -1, count: Self.slots)
         guesses = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots * Self.positions)
         guesses.initialize(repeating: -1, count: Self.slots * Self.positions)
+        open = UnsafeMutablePointer<XMLScanner.OpenElement>.allocate(capacity: openCapacity)
     }
 
     /// Moves the first `count` spans into memory for `capacity`.
@@ -967,6 +997,7 @@ final class SpanTable {
         memo.deallocate()
         counts.deallocate()
         guesses.deallocate()
+        open.deallocate()
     }
 }
 

@@ -80,6 +80,25 @@ struct XMLScannerTests {
         #expect(root.attributes == ["t": "one two three four", "r": "line\nbreak & more", "n": "", "f": "true", "g": "true", "h": "1", "i": "false"])
     }
 
+    @Test("elements nested deeper than the reader's first room for open ones read to XMLParser's tree; a file that ends in them names the innermost")
+    func deepNesting() throws {
+        // 200 levels (the room for open elements starts at 64 and doubles), a sibling before
+        // each deeper one, so every level counts its children.
+        var xml = "<root>"
+        for level in 0..<200 { xml += "<n\(level % 7) depth=\"\(level)\"><leaf k=\"\(level)\"/>" }
+        for level in (0..<200).reversed() { xml += "<after k=\"\(level)\"/></n\(level % 7)>" }
+        xml += "</root>"
+        let data = Data(xml.utf8)
+        let ours = try PageSourceReader.read(Array(data), file: "deep.xml")
+        #expect(FoundationTree(ours) == FoundationTree.read(data))
+        let tree = try PageTree(Array(data), file: "deep.xml")
+        #expect(tree.count == 1 + 200 * 3)
+        #expect(tree.end[0] == Int32(tree.count))
+        // The innermost open element named where the file ends.
+        let cut = "<root>" + (0..<150).map { "<n\($0 % 7) depth=\"\($0)\">" }.joined()
+        #expect(Self.refusal(cut).hasSuffix("the file ends inside <n2> (opened at line 1, column \(7 + (0..<149).reduce(0) { $0 + "<n\($1 % 7) depth=\"\($1)\">".count } )); is it truncated?"))
+    }
+
     @Test("every fixture reads to the tree Foundation's XMLParser reads: the same tags, attributes and nesting")
     func sameTreeAsXMLParser() throws {
         let folder = PackageRoot.url("Tests/Fixtures/import")
