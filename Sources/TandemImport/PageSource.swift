@@ -190,7 +190,7 @@ public enum PageSourceReader {
             try data.withUnsafeBufferPointer { (d) throws(ImportError) in try scanner.scan(d) }
         }
         let document = SourceDocument(bytes: data, spans: Array(scanner.spans))
-        let entries = scanner.entries
+        let entries = Array(scanner.entries)
         // The table is in document order, so an element's children come after it: built from
         // the end, each node is whole when it joins its parent (its children, reversed, in place).
         let names = scanner.tagNames

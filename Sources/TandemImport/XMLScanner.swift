@@ -36,7 +36,12 @@ struct XMLScanner {
     }
 
     private let file: String
-    private(set) var entries: [Entry] = []
+    /// The elements read so far, in `table`'s memory (an array's append checked its uniqueness
+    /// and capacity in calls, element after element), valid while `table` is.
+    var entries: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: entryBase, count: entryCount) }
+    private var entryBase: UnsafeMutablePointer<Entry>
+    private var entryCount = 0
+    private var entryCapacity = 0
     /// The attributes' spans, in document order: written through a pointer into `table`'s
     /// memory (an array's append checked its uniqueness and capacity in calls, some 45
     /// instructions an attribute), which the page's `PageTree` then keeps.
@@ -121,7 +126,7 @@ struct XMLScanner {
         let end = length > 0 ? start + length : Int.max
         let chained = length > 0 && lastRemembered.k == k - 1 && lastRemembered.end + 1 == start && data[start - 1] == 0x20
         memo[k] = Written(hash: hash, span: span, start: start, length: length, nameLength: nameLength, end: end, chainEnd: chained ? end : Int.max,
-                          element: Int32(truncatingIfNeeded: entries.count))
+                          element: Int32(truncatingIfNeeded: entryCount))
         lastRemembered = length > 0 ? (k, end) : (-1, 0)
     }
 
@@ -129,6 +134,20 @@ struct XMLScanner {
         self.file = file
         spanBase = table.base
         memo = table.memo
+        entryBase = table.entries
+    }
+
+    /// Appends `e` to `entries`; returns its index.
+    @inline(__always)
+    private mutating func appendEntry(_ e: Entry) -> Int {
+        if entryCount == entryCapacity {
+            entryCapacity = max(entryCapacity * 2, 64)
+            table.resizeEntries(entryCapacity, keeping: entryCount)
+            entryBase = table.entries
+        }
+        entryBase[entryCount] = e
+        entryCount += 1
+        return entryCount - 1
     }
 
     /// Room for one more span.
@@ -166,7 +185,9 @@ struct XMLScanner {
         }
         if n >= 3, data[0] == 0xEF, data[1] == 0xBB, data[2] == 0xBF { i = 3; lineStart = 3 }
         // About one element in 300 bytes and one attribute in 20 in page sources.
-        entries.reserveCapacity(n / 256 + 16)
+        entryCapacity = n / 256 + 16
+        table.resizeEntries(entryCapacity, keeping: 0)
+        entryBase = table.entries
         reserveSpans(n / 16 + 64)
         // The elements not yet closed, the innermost last, each with how many children it has so
         // far, and the elements at the top level: where the next start tag is, for its name's
@@ -201,7 +222,7 @@ struct XMLScanner {
                     } else if Self.starts(data, at: i, "<![CDATA[") {
                         guard depth > 0 else { throw error(at: i, data, "a CDATA section outside the root element") }
                         i = try skip(data, from: i + 9, until: "]]>", what: "a CDATA section", top: top)
-                    } else if entries.isEmpty, Self.startsFolded(data, at: i, "<!DOCTYPE") || Self.startsFolded(data, at: i, "<!ENTITY") {
+                    } else if entryCount == 0, Self.startsFolded(data, at: i, "<!DOCTYPE") || Self.startsFolded(data, at: i, "<!ENTITY") {
                         let (l, c) = place(of: i, data)
                         throw ImportError(file: file, line: l, column: c,
                                           message: "a document type declaration (<!DOCTYPE or <!ENTITY) is not read: page sources have none, and its entities could read other files or grow without bound")
@@ -219,7 +240,7 @@ struct XMLScanner {
                         position = topLevel
                         topLevel += 1
                     }
-                    let parentSlot = parent >= 0 ? SpanTable.slot(entries[parent].tag) : SpanTable.slots - 1
+                    let parentSlot = parent >= 0 ? SpanTable.slot(entryBase[parent].tag) : SpanTable.slots - 1
                     let guess = parentSlot * SpanTable.positions + min(position, SpanTable.positions - 1)
                     let (me, selfClosing, after) = try startTag(data, at: i, parent: parent, guess: guess)
                     if !selfClosing {
@@ -244,7 +265,7 @@ struct XMLScanner {
             }
         }
         if depth > 0 { throw eof(data, top, inside: nil) }
-        if entries.isEmpty {
+        if entryCount == 0 {
             throw ImportError(file: file, line: 1, column: 1, message: "malformed XML: no root element (an empty file?)")
         }
     }
@@ -269,7 +290,7 @@ struct XMLScanner {
         var what = "the file ends"
         if let inside { what += " inside \(inside)" }
         if top >= 0 {
-            let e = entries[top]
+            let e = entryBase[top]
             what += inside == nil ? " inside <\(tagNames[Int(e.tag)])>" : " in <\(tagNames[Int(e.tag)])>"
             what += " (opened at line \(e.line), column \(e.column)); is it truncated?"
         } else {
@@ -383,17 +404,17 @@ struct XMLScanner {
             if b == UInt8(ascii: ">") {
                 i += 1
                 let same = repeated == previousAll && spanCount - first == repeated
-                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same,
-                                     copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
-                return (entries.count - 1, false, i)
+                let me = appendEntry(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength),
+                                           sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
+                return (me, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
                 let same = repeated == previousAll && spanCount - first == repeated
-                entries.append(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength), sameNames: same,
-                                     copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
-                return (entries.count - 1, true, i + 2)
+                let me = appendEntry(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength),
+                                           sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
+                return (me, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
             // An attribute: name = "value"
@@ -684,7 +705,7 @@ struct XMLScanner {
         var i = start + 2
         let nameFrom = i
         i = try name(data, from: i, what: "an element name after \"</\"")
-        let e = entries[top]
+        let e = entryBase[top]
         var tag: String { tagNames[Int(e.tag)] }   // for messages
         let matches = e.name.count == i - nameFrom && Self.equal(data, e.name.lowerBound, nameFrom, i - nameFrom)
         guard matches else {
@@ -761,7 +782,7 @@ struct XMLScanner {
             let b = data[i]
             if b == UInt8(ascii: "<") { return i }
             if !inElement, !Self.isSpace(b) {
-                throw error(at: i, data, entries.isEmpty ? "text before the root element" : "content after the root element (a page source has one root)")
+                throw error(at: i, data, entryCount == 0 ? "text before the root element" : "content after the root element (a page source has one root)")
             }
             if b == UInt8(ascii: "&") { i = try reference(data, at: i); continue }
             if b == UInt8(ascii: ">"), i >= start + 2, data[i - 1] == UInt8(ascii: "]"), data[i - 2] == UInt8(ascii: "]") {
@@ -957,9 +978,19 @@ final class SpanTable {
     let guesses: UnsafeMutablePointer<Int32>
     static let slots = 65
     static let positions = 8
+    /// The elements read (`XMLScanner.entries`).
+    private(set) var entries: UnsafeMutablePointer<XMLScanner.Entry>
     /// The elements not yet closed, the innermost last (`XMLScanner.scan`), room for `openCapacity`.
     private(set) var open: UnsafeMutablePointer<XMLScanner.OpenElement>
     private(set) var openCapacity = 64
+
+    /// Moves the first `count` elements read into memory for `capacity`.
+    func resizeEntries(_ capacity: Int, keeping count: Int) {
+        let bigger = UnsafeMutablePointer<XMLScanner.Entry>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = bigger
+    }
 
     /// Twice the room for open elements, those there kept.
     func growOpen() {
@@ -982,6 +1013,7 @@ final class SpanTable {
         guesses = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots * Self.positions)
         guesses.initialize(repeating: -1, count: Self.slots * Self.positions)
         open = UnsafeMutablePointer<XMLScanner.OpenElement>.allocate(capacity: openCapacity)
+        entries = UnsafeMutablePointer<XMLScanner.Entry>.allocate(capacity: 0)
     }
 
     /// Moves the first `count` spans into memory for `capacity`.
@@ -998,6 +1030,7 @@ final class SpanTable {
         counts.deallocate()
         guesses.deallocate()
         open.deallocate()
+        entries.deallocate()
     }
 }
 
