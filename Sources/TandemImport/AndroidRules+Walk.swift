@@ -95,7 +95,8 @@ extension AndroidRules {
             let s = p.spans[Int(f.resourceID)]
             if !s.raw {
                 let u = UnsafeBufferPointer(start: p.d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom))
-                if !u.contains(where: { $0 >= 0x80 }) { return .value(f.resourceID, skip: Int32(nameStart(u))) }
+                let (start, ascii) = resourceName(u, readable: p.d.count - Int(s.valueFrom))
+                if ascii { return .value(f.resourceID, skip: Int32(start)) }
             }
             // Decoded first (references, breaks) or over ASCII: as a string.
             let ascii = p.tree.withValue(Int(f.resourceID)) { u -> String? in
@@ -109,6 +110,43 @@ extension AndroidRules {
         if p.nodes[i].speaksDescription { return .value(f.description) }
         if p.nodes[i].speaksText { return .value(f.text) }
         return .text(simpleName(p.tree, i, f))
+    }
+
+    /// `nameStart(u)` and whether every byte of `u` is ASCII, eight bytes a step (`readable`:
+    /// how many bytes from `u`'s start may be read, the rest of the page): each ":" found in a
+    /// word by the zero-byte test, then compared byte by byte with ":id/".
+    @inline(__always)
+    static func resourceName(_ u: UnsafeBufferPointer<UInt8>, readable: Int) -> (start: Int, ascii: Bool) {
+        let n = u.count
+        guard n > 0, let p = u.baseAddress else { return (0, true) }
+        var start = 0
+        var high: UInt64 = 0
+        var k = 0
+        while k < n {
+            var w: UInt64 = 0
+            if k + 8 <= readable {
+                w = UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+            } else {
+                for b in 0..<min(8, n - k) { w |= UInt64(p[k + b]) << UInt64(8 * b) }
+            }
+            if n - k < 8 { w &= (1 << UInt64(8 * (n - k))) &- 1 }   // the bytes after the value: zeros
+            high |= w
+            if start == 0 {
+                // A zero byte where a ":" is (and some false ones above a zero, checked below).
+                let z = w ^ 0x3A3A_3A3A_3A3A_3A3A
+                var colons = (z &- 0x0101_0101_0101_0101) & ~z & 0x8080_8080_8080_8080
+                while colons != 0 {
+                    let j = k + colons.trailingZeroBitCount >> 3
+                    if j + 4 <= n, p[j] == UInt8(ascii: ":"), p[j + 1] == UInt8(ascii: "i"), p[j + 2] == UInt8(ascii: "d"), p[j + 3] == UInt8(ascii: "/") {
+                        start = j + 4
+                        break
+                    }
+                    colons &= colons &- 1
+                }
+            }
+            k += 8
+        }
+        return (start, high & 0x8080_8080_8080_8080 == 0)
     }
 
     /// Where a resource id's name starts: after its first ":id/" (`com.example:id/save`), else 0.

@@ -403,6 +403,31 @@ struct RepeatedNamesTests {
         }
     }
 
+    @Test("a resource id's name and whether it is ASCII, eight bytes a step: what the byte-by-byte steps find")
+    func resourceNames() {
+        var random = SplitMix64(seed: 9)
+        // Pieces that make ":id/" whole, in halves and near misses, and bytes over ASCII.
+        let pieces: [[UInt8]] = [":id/", ":i", "d/", ":", "id", "/", "com.example", "x", ":ID/", "é"].map { Array($0.utf8) } + [[0x80]]
+        var cases: [[UInt8]] = ["com.example:id/save", ":id/", ":id", "x:id/", "a:i:id/b", ":id/:id/x", "android:id/title", "", "é:id/x", "::::id/"].map { Array($0.utf8) }
+        for _ in 0..<20_000 {
+            cases.append((0..<Int(random.next() % 9)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] })
+        }
+        var found = 0
+        for value in cases {
+            for after in [[], Array(":id/xx".utf8), [UInt8](repeating: 0x80, count: 9)] {
+                let page = value + after
+                page.withUnsafeBufferPointer { d in
+                    let u = UnsafeBufferPointer(rebasing: d[0..<value.count])
+                    let fast = AndroidRules.resourceName(u, readable: d.count)
+                    let slow = (AndroidRules.nameStart(u), !u.contains(where: { $0 >= 0x80 }))
+                    #expect(fast.start == slow.0 && fast.ascii == slow.1, "\(value) then \(after)")
+                    if slow.0 > 0 { found += 1 }
+                }
+            }
+        }
+        #expect(found > 1_000)
+    }
+
     @Test("the byte helpers: every byte at every place, against their definitions")
     func byteHelpers() {
         var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
