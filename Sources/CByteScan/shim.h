@@ -58,12 +58,18 @@ static inline uint32_t cbytescan_not_name16(const uint8_t *p) {
 static inline int cbytescan_equal(const uint8_t *a, const uint8_t *b, long count, const uint8_t *end) {
 #if defined(__SSE2__)
     long k = 0;
-    for (; k + 16 <= count; k += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(a + k));
-        __m128i y = _mm_loadu_si128((const __m128i *)(b + k));
-        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF) return 0;
+    if (count >= 16) {
+        /* 16 bytes a step, the last step the last 16 bytes (over some already compared). */
+        for (; k + 16 < count; k += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(a + k));
+            __m128i y = _mm_loadu_si128((const __m128i *)(b + k));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF) return 0;
+        }
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + count - 16));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + count - 16));
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xFFFF;
     }
-    long rest = count - k;
+    long rest = count;
     if (rest == 0) return 1;
     if (a + k + 16 <= end && b + k + 16 <= end) {
         __m128i x = _mm_loadu_si128((const __m128i *)(a + k));
