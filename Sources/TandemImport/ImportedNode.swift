@@ -52,23 +52,25 @@ struct IDMaker {
     static func numbered(_ base: String, _ n: Int) -> String {
         var base = base
         return base.withUTF8 { b in
-            // The base, "-" and the number's digits (at most 20, and its sign), written once.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b.count + 22) { out -> String in
-                var count = b.count
-                if count > 0 { UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: b.baseAddress!, byteCount: count) }
-                out[count] = UInt8(ascii: "-")
-                count += 1
+            var digits = 1
+            var rest = n.magnitude / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            let sign = n < 0 ? 1 : 0
+            let count = b.count + 1 + sign + digits
+            // The base, "-", the sign and the digits written once into the string (a short id
+            // in ASCII is made in place, with no check of its bytes beyond that).
+            return String(unsafeUninitializedCapacity: count) { out -> Int in
+                if b.count > 0 { UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: b.baseAddress!, byteCount: b.count) }
+                out[b.count] = UInt8(ascii: "-")
+                if sign == 1 { out[b.count + 1] = UInt8(ascii: "-") }
                 var magnitude = n.magnitude
-                if n < 0 { out[count] = UInt8(ascii: "-"); count += 1 }
-                let digitsFrom = count
+                var at = count
                 repeat {
-                    out[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    at -= 1
+                    out[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                     magnitude /= 10
-                    count += 1
                 } while magnitude > 0
-                var digits = UnsafeMutableBufferPointer(rebasing: out[digitsFrom..<count])
-                digits.reverse()
-                return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
+                return count
             }
         }
     }

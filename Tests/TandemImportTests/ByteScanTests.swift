@@ -106,6 +106,8 @@ struct ByteScanTests {
         for n in [2, 9, 10, 99, 100, 12345, Int.max, -7, Int.min] {
             #expect(IDMaker.numbered("row", n) == "row-\(n)")
             #expect(IDMaker.numbered("", n) == "-\(n)")
+            #expect(IDMaker.numbered("zoë", n) == "zoë-\(n)")
+            #expect(IDMaker.numbered("a-long-resource-name", n) == "a-long-resource-name-\(n)")
         }
         let long = String(repeating: "ab ", count: 30)
         #expect(IDMaker.slug(long) == String(repeating: "ab-", count: 13) + "a")
