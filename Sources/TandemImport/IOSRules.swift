@@ -387,7 +387,7 @@ struct IOSRules {
         }
         out.page = tree
         tree.bytes.withUnsafeBufferPointer { d in
-            tree.end.withUnsafeBufferPointer { end in
+            do { let end = tree.end
                 facts.withUnsafeBufferPointer { facts in
                     typeOf.withUnsafeBufferPointer { typeOf in
                         let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: facts, typeOf: typeOf)

@@ -190,17 +190,22 @@ public enum PageSourceReader {
             try data.withUnsafeBufferPointer { (d) throws(ImportError) in try scanner.scan(d) }
         }
         let document = SourceDocument(bytes: data, spans: Array(scanner.spans))
-        let entries = Array(scanner.entries)
+        let rows = scanner.rows
         // The table is in document order, so an element's children come after it: built from
         // the end, each node is whole when it joins its parent (its children, reversed, in place).
         let names = scanner.tagNames
-        var nodes = entries.map { SourceNode(tag: names[Int($0.tag)], line: $0.line, column: $0.column, document: document, spans: $0.attributes) }
+        var nodes = (0..<scanner.count).map { i in
+            SourceNode(tag: names[Int(rows.tag[i])], line: Int(rows.line[i]), column: Int(rows.column[i]), document: document,
+                       spans: Int(rows.attributes[i].lowerBound)..<Int(rows.attributes[i].upperBound))
+        }
         for i in stride(from: nodes.count - 1, through: 1, by: -1) {
             nodes[i].children.reverse()
-            nodes[entries[i].parent].children.append(nodes[i])
+            nodes[Int(rows.parent[i])].children.append(nodes[i])
             nodes[i].children = []
         }
         nodes[0].children.reverse()
+        // The rows are in the scanner's table's memory: read above while the scanner holds it.
+        withExtendedLifetime(scanner) {}
         return nodes[0]
     }
 }

@@ -9,23 +9,24 @@ final class PageTree {
     /// The attributes' spans (`XMLScanner.spans`, in memory `table` keeps).
     let spans: UnsafeBufferPointer<AttributeSpan>
     private let table: SpanTable
-    // Constants once read (`let`: a class's `var`s would be checked for exclusive access on every read).
+    // Constants once read (`let`: a class's `var`s would be checked for exclusive access on every
+    // read), each column where the reader wrote it (`ElementColumns`, in memory `table` keeps).
     /// Each element's tag: an index into `tagNames` (a page has a few distinct tags).
-    let tagOf: [Int32]
+    let tagOf: UnsafeBufferPointer<Int32>
     let tagNames: [String]
-    let lines: [UInt32]
-    let columns: [UInt32]
+    let lines: UnsafeBufferPointer<UInt32>
+    let columns: UnsafeBufferPointer<UInt32>
     /// The first row after each element's subtree: its first child is the next row when that is
     /// before `end`, and a child's next sibling is at the child's `end`.
-    let end: [Int32]
-    let attributes: [Range<Int32>]
+    let end: UnsafeBufferPointer<Int32>
+    let attributes: UnsafeBufferPointer<Range<Int32>>
     /// Whether element `i`'s attribute names are those of the previous element with the same
-    /// `slot`, in the same order (`XMLScanner.Entry.sameNames`).
-    let sameNames: [Bool]
+    /// `slot`, in the same order (`XMLScanner.Row.sameNames`).
+    let sameNames: UnsafeBufferPointer<Bool>
     /// The attributes of element `i` (of its first 64, as bits) that are, name and value, the
-    /// text attribute `k` of element `template[i]` had (`XMLScanner.Entry.copied`).
-    let copied: [UInt64]
-    let template: [Int32]
+    /// text attribute `k` of element `template[i]` had (`XMLScanner.Row.copied`).
+    let copied: UnsafeBufferPointer<UInt64>
+    let template: UnsafeBufferPointer<Int32>
 
     var count: Int { tagOf.count }
 
@@ -45,29 +46,17 @@ final class PageTree {
         bytes = data
         spans = scanner.spans
         table = scanner.table
-        let entries = scanner.entries
-        let n = entries.count
-        // Each column written once through its buffer (appends checked capacity an element each).
-        let tagOf = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].tag }; c = n }
-        // A file is under 2 GB (XMLScanner), so a line or column fits.
-        let lines = [UInt32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = UInt32(truncatingIfNeeded: entries[i].line) }; c = n }
-        let columns = [UInt32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = UInt32(truncatingIfNeeded: entries[i].column) }; c = n }
-        let attributes = [Range<Int32>](unsafeUninitializedCapacity: n) { b, c in
-            for i in 0..<n { let r = entries[i].attributes; b.initializeElement(at: i, to: Int32(r.lowerBound)..<Int32(r.upperBound)) }
-            c = n
-        }
-        let sameNames = [Bool](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].sameNames }; c = n }
-        let copied = [UInt64](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].copied }; c = n }
-        let template = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = entries[i].template }; c = n }
-        var end = [Int32](unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = Int32(i + 1) }; c = n }
-        // Children come after their parent: from the end, each subtree is whole when its parent's
-        // end takes it in.
-        for i in stride(from: n - 1, through: 1, by: -1) {
-            let p = entries[i].parent
-            if end[i] > end[p] { end[p] = end[i] }
-        }
-        self.tagOf = tagOf; self.tagNames = scanner.tagNames; self.lines = lines; self.columns = columns; self.attributes = attributes; self.end = end
-        self.sameNames = sameNames; self.copied = copied; self.template = template
+        let rows = scanner.rows
+        let n = scanner.count
+        tagOf = UnsafeBufferPointer(start: rows.tag, count: n)
+        tagNames = scanner.tagNames
+        lines = UnsafeBufferPointer(start: rows.line, count: n)
+        columns = UnsafeBufferPointer(start: rows.column, count: n)
+        end = UnsafeBufferPointer(start: rows.end, count: n)
+        attributes = UnsafeBufferPointer(start: rows.attributes, count: n)
+        sameNames = UnsafeBufferPointer(start: rows.sameNames, count: n)
+        copied = UnsafeBufferPointer(start: rows.copied, count: n)
+        template = UnsafeBufferPointer(start: rows.template, count: n)
     }
 
     func location(_ i: Int) -> SourceLocation {
@@ -78,7 +67,7 @@ final class PageTree {
     func children(_ i: Int) -> Children { Children(end: end, first: i + 1, stop: Int(end[i])) }
 
     struct Children: Sequence, IteratorProtocol {
-        let end: [Int32]
+        let end: UnsafeBufferPointer<Int32>
         var first: Int
         let stop: Int
         mutating func next() -> Int? {

@@ -11,16 +11,17 @@ import CByteScan
 /// (Docs/benchmarks.md#import). Here an element is its tag, its place and the byte ranges of its
 /// attributes; a value becomes a string only when a rule asks for it.
 struct XMLScanner {
-    /// One element as read, in document order; `parent` is an index into the same table.
-    struct Entry {
+    /// One element as read, in document order (a row of `ElementColumns`); `parent` is an
+    /// index into the same table.
+    struct Row {
         /// The tag's name: an index into `tagNames`.
         var tag: Int32
         var line: Int
         var column: Int
         var parent: Int
         var attributes: Range<Int>
-        /// Where the tag's name is in the file, for its end tag to be compared byte for byte.
-        var name: Range<Int>
+        /// Where the tag's name starts in the file, for its end tag to be compared byte for byte.
+        var nameStart: Int
         /// Its attributes have the names of the previous element of its slot (`SpanTable.slot`:
         /// the previous with its tag's name, for the first 64 names), in the same order (at most
         /// 64: UiAutomator2 and WebDriverAgent write the same names node after node), so what
@@ -36,12 +37,11 @@ struct XMLScanner {
     }
 
     private let file: String
-    /// The elements read so far, in `table`'s memory (an array's append checked its uniqueness
-    /// and capacity in calls, element after element), valid while `table` is.
-    var entries: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: entryBase, count: entryCount) }
-    private var entryBase: UnsafeMutablePointer<Entry>
-    private var entryCount = 0
-    private var entryCapacity = 0
+    /// The elements read so far, a column each in `table`'s memory (an array's append checked
+    /// its uniqueness and capacity in calls, element after element), valid while `table` is.
+    private(set) var rows: ElementColumns
+    /// How many elements are read.
+    private(set) var count = 0
     /// The attributes' spans, in document order: written through a pointer into `table`'s
     /// memory (an array's append checked its uniqueness and capacity in calls, some 45
     /// instructions an attribute), which the page's `PageTree` then keeps.
@@ -126,7 +126,7 @@ struct XMLScanner {
         let end = length > 0 ? start + length : Int.max
         let chained = length > 0 && lastRemembered.k == k - 1 && lastRemembered.end + 1 == start && data[start - 1] == 0x20
         memo[k] = Written(hash: hash, span: span, start: start, length: length, nameLength: nameLength, end: end, chainEnd: chained ? end : Int.max,
-                          element: Int32(truncatingIfNeeded: entryCount))
+                          element: Int32(truncatingIfNeeded: count))
         lastRemembered = length > 0 ? (k, end) : (-1, 0)
     }
 
@@ -134,20 +134,19 @@ struct XMLScanner {
         self.file = file
         spanBase = table.base
         memo = table.memo
-        entryBase = table.entries
+        rows = table.rows
     }
 
-    /// Appends `e` to `entries`; returns its index.
+    /// Appends `row` to `rows`; returns its index.
     @inline(__always)
-    private mutating func appendEntry(_ e: Entry) -> Int {
-        if entryCount == entryCapacity {
-            entryCapacity = max(entryCapacity * 2, 64)
-            table.resizeEntries(entryCapacity, keeping: entryCount)
-            entryBase = table.entries
+    private mutating func append(_ row: Row) -> Int {
+        if count == rows.capacity {
+            table.rows.resize(max(count * 2, 64), keeping: count)
+            rows = table.rows
         }
-        entryBase[entryCount] = e
-        entryCount += 1
-        return entryCount - 1
+        rows.write(count, row)
+        count += 1
+        return count - 1
     }
 
     /// Room for one more span.
@@ -185,9 +184,8 @@ struct XMLScanner {
         }
         if n >= 3, data[0] == 0xEF, data[1] == 0xBB, data[2] == 0xBF { i = 3; lineStart = 3 }
         // About one element in 300 bytes and one attribute in 20 in page sources.
-        entryCapacity = n / 256 + 16
-        table.resizeEntries(entryCapacity, keeping: 0)
-        entryBase = table.entries
+        table.rows.resize(n / 256 + 16, keeping: 0)
+        rows = table.rows
         reserveSpans(n / 16 + 64)
         // The elements not yet closed, the innermost last, each with how many children it has so
         // far, and the elements at the top level: where the next start tag is, for its name's
@@ -208,6 +206,7 @@ struct XMLScanner {
                         throw error(at: i, data, rootClosed ? "content after the root element" : "an end tag with no element open")
                     }
                     i = try endTag(data, at: i, closing: top)
+                    rows.close(top, next: count)
                     depth -= 1
                     if depth == 0 { rootClosed = true }
                 } else if next == UInt8(ascii: "?") {
@@ -222,7 +221,7 @@ struct XMLScanner {
                     } else if Self.starts(data, at: i, "<![CDATA[") {
                         guard depth > 0 else { throw error(at: i, data, "a CDATA section outside the root element") }
                         i = try skip(data, from: i + 9, until: "]]>", what: "a CDATA section", top: top)
-                    } else if entryCount == 0, Self.startsFolded(data, at: i, "<!DOCTYPE") || Self.startsFolded(data, at: i, "<!ENTITY") {
+                    } else if count == 0, Self.startsFolded(data, at: i, "<!DOCTYPE") || Self.startsFolded(data, at: i, "<!ENTITY") {
                         let (l, c) = place(of: i, data)
                         throw ImportError(file: file, line: l, column: c,
                                           message: "a document type declaration (<!DOCTYPE or <!ENTITY) is not read: page sources have none, and its entities could read other files or grow without bound")
@@ -240,7 +239,7 @@ struct XMLScanner {
                         position = topLevel
                         topLevel += 1
                     }
-                    let parentSlot = parent >= 0 ? SpanTable.slot(entryBase[parent].tag) : SpanTable.slots - 1
+                    let parentSlot = parent >= 0 ? SpanTable.slot(rows.tag[parent]) : SpanTable.slots - 1
                     let guess = parentSlot * SpanTable.positions + min(position, SpanTable.positions - 1)
                     let (me, selfClosing, after) = try startTag(data, at: i, parent: parent, guess: guess)
                     if !selfClosing {
@@ -265,7 +264,7 @@ struct XMLScanner {
             }
         }
         if depth > 0 { throw eof(data, top, inside: nil) }
-        if entryCount == 0 {
+        if count == 0 {
             throw ImportError(file: file, line: 1, column: 1, message: "malformed XML: no root element (an empty file?)")
         }
     }
@@ -290,9 +289,9 @@ struct XMLScanner {
         var what = "the file ends"
         if let inside { what += " inside \(inside)" }
         if top >= 0 {
-            let e = entryBase[top]
-            what += inside == nil ? " inside <\(tagNames[Int(e.tag)])>" : " in <\(tagNames[Int(e.tag)])>"
-            what += " (opened at line \(e.line), column \(e.column)); is it truncated?"
+            let tag = tagNames[Int(rows.tag[top])]
+            what += inside == nil ? " inside <\(tag)>" : " in <\(tag)>"
+            what += " (opened at line \(rows.line[top]), column \(rows.column[top])); is it truncated?"
         } else {
             what += "; is it truncated?"
         }
@@ -368,7 +367,6 @@ struct XMLScanner {
             guessed.pointee = continuations == before ? tagID : -1
         }
         var tag: String { tagNames[Int(tagID)] }   // for messages
-        let tagLength = i - nameStart
         let first = spanCount
         // Two bits a name's hash, from two places in it (a two-bit Bloom filter): a second look
         // only when a name finds both its bits set, about a fifth as often as with one bit for
@@ -404,16 +402,16 @@ struct XMLScanner {
             if b == UInt8(ascii: ">") {
                 i += 1
                 let same = repeated == previousAll && spanCount - first == repeated
-                let me = appendEntry(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength),
-                                           sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
+                let me = append(Row(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, nameStart: nameStart,
+                                    sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
                 return (me, false, i)
             }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
                 let same = repeated == previousAll && spanCount - first == repeated
-                let me = appendEntry(Entry(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, name: nameStart..<(nameStart + tagLength),
-                                           sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
+                let me = append(Row(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, nameStart: nameStart,
+                                    sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
                 return (me, true, i + 2)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
@@ -705,11 +703,13 @@ struct XMLScanner {
         var i = start + 2
         let nameFrom = i
         i = try name(data, from: i, what: "an element name after \"</\"")
-        let e = entryBase[top]
-        var tag: String { tagNames[Int(e.tag)] }   // for messages
-        let matches = e.name.count == i - nameFrom && Self.equal(data, e.name.lowerBound, nameFrom, i - nameFrom)
+        let tagID = Int(rows.tag[top])
+        var tag: String { tagNames[tagID] }   // for messages
+        // The start tag's name: the bytes of its tag's name where they start in that tag.
+        let nameLength = tagPlaces[tagID].count
+        let matches = nameLength == i - nameFrom && Self.equal(data, Int(rows.nameStart[top]), nameFrom, i - nameFrom)
         guard matches else {
-            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(tag)> (opened at line \(e.line), column \(e.column))")
+            throw error(at: start, data, "</\(Self.string(data, nameFrom, i))> does not match <\(tag)> (opened at line \(rows.line[top]), column \(rows.column[top]))")
         }
         while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
         guard i < n else { throw eof(data, top, inside: "the end tag </\(tag)>") }
@@ -782,7 +782,7 @@ struct XMLScanner {
             let b = data[i]
             if b == UInt8(ascii: "<") { return i }
             if !inElement, !Self.isSpace(b) {
-                throw error(at: i, data, entryCount == 0 ? "text before the root element" : "content after the root element (a page source has one root)")
+                throw error(at: i, data, count == 0 ? "text before the root element" : "content after the root element (a page source has one root)")
             }
             if b == UInt8(ascii: "&") { i = try reference(data, at: i); continue }
             if b == UInt8(ascii: ">"), i >= start + 2, data[i - 1] == UInt8(ascii: "]"), data[i - 2] == UInt8(ascii: "]") {
@@ -955,7 +955,7 @@ struct XMLScanner {
 }
 
 extension XMLScanner {
-    /// An element not yet closed: its index in `entries` and how many children it has so far.
+    /// An element not yet closed: its index in `rows` and how many children it has so far.
     struct OpenElement {
         var entry: Int
         var children: Int
@@ -978,19 +978,11 @@ final class SpanTable {
     let guesses: UnsafeMutablePointer<Int32>
     static let slots = 65
     static let positions = 8
-    /// The elements read (`XMLScanner.entries`).
-    private(set) var entries: UnsafeMutablePointer<XMLScanner.Entry>
+    /// The elements read (`XMLScanner.rows`).
+    var rows = ElementColumns()
     /// The elements not yet closed, the innermost last (`XMLScanner.scan`), room for `openCapacity`.
     private(set) var open: UnsafeMutablePointer<XMLScanner.OpenElement>
     private(set) var openCapacity = 64
-
-    /// Moves the first `count` elements read into memory for `capacity`.
-    func resizeEntries(_ capacity: Int, keeping count: Int) {
-        let bigger = UnsafeMutablePointer<XMLScanner.Entry>.allocate(capacity: capacity)
-        bigger.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = bigger
-    }
 
     /// Twice the room for open elements, those there kept.
     func growOpen() {
@@ -1013,7 +1005,6 @@ final class SpanTable {
         guesses = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots * Self.positions)
         guesses.initialize(repeating: -1, count: Self.slots * Self.positions)
         open = UnsafeMutablePointer<XMLScanner.OpenElement>.allocate(capacity: openCapacity)
-        entries = UnsafeMutablePointer<XMLScanner.Entry>.allocate(capacity: 0)
     }
 
     /// Moves the first `count` spans into memory for `capacity`.
@@ -1030,7 +1021,7 @@ final class SpanTable {
         counts.deallocate()
         guesses.deallocate()
         open.deallocate()
-        entries.deallocate()
+        rows.free()
     }
 }
 
