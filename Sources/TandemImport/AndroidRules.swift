@@ -379,11 +379,9 @@ struct AndroidRules {
         out.page = tree
         let me = out.add(root, id: .text("app"), source: tree.location(0), parent: nil)
         tree.bytes.withUnsafeBufferPointer { d in
-            do { let end = tree.end
-                let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: UnsafeBufferPointer(facts), nodes: UnsafeBufferPointer(nodes), frames: UnsafeBufferPointer(frames))
-                var c = 1
-                while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
-            }
+            let p = Page(tree: tree, d: d, spans: tree.spans, end: tree.end, facts: UnsafeBufferPointer(facts), nodes: UnsafeBufferPointer(nodes), frames: UnsafeBufferPointer(frames))
+            var c = 1
+            while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
         }
     }
 

@@ -387,20 +387,18 @@ struct IOSRules {
         }
         out.page = tree
         tree.bytes.withUnsafeBufferPointer { d in
-            do { let end = tree.end
-                facts.withUnsafeBufferPointer { facts in
-                    typeOf.withUnsafeBufferPointer { typeOf in
-                        let p = Page(tree: tree, d: d, spans: tree.spans, end: end, facts: facts, typeOf: typeOf)
-                        var root = Element(id: "")
-                        root.accessible = false
-                        root.frame = placed(p.frame(app), app, p)
-                        let me = out.add(root, id: .text("app"), source: tree.location(app), parent: nil)
-                        var c = p.firstChild(app)
-                        while c < p.stop(app) {
-                            var bar: Bar?
-                            node(c, bar: &bar, parent: me, into: &out, p)
-                            c = p.stop(c)
-                        }
+            facts.withUnsafeBufferPointer { facts in
+                typeOf.withUnsafeBufferPointer { typeOf in
+                    let p = Page(tree: tree, d: d, spans: tree.spans, end: tree.end, facts: facts, typeOf: typeOf)
+                    var root = Element(id: "")
+                    root.accessible = false
+                    root.frame = placed(p.frame(app), app, p)
+                    let me = out.add(root, id: .text("app"), source: tree.location(app), parent: nil)
+                    var c = p.firstChild(app)
+                    while c < p.stop(app) {
+                        var bar: Bar?
+                        node(c, bar: &bar, parent: me, into: &out, p)
+                        c = p.stop(c)
                     }
                 }
             }
