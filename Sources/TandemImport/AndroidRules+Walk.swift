@@ -54,6 +54,8 @@ extension AndroidRules {
                 while c < after { node(c, taken: taken, parent: parent, into: &out, p); c = p.stop(c) }
                 return
             }
+            // Merged into the stop unless actionable itself: nothing else inside is walked to.
+            guard info.actionableInside else { return }
             var c = i + 1
             while c < after { node(c, taken: true, parent: parent, into: &out, p); c = p.stop(c) }
             return

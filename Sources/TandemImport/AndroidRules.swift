@@ -290,6 +290,9 @@ struct AndroidRules {
         /// `text` / `content-desc` with something that is not white space (`PageTree.hasText`).
         var speaksText = false
         var speaksDescription = false
+        /// A node inside it is actionable: under a stop, only such a node is something of its
+        /// own (the rest is merged into the stop), so the walk goes inside only then.
+        var actionableInside = false
     }
 
     /// The screen's elements, root first, in `out`.
@@ -371,6 +374,11 @@ struct AndroidRules {
             density = known
         }
         warnings += classWarnings
+        // From the last node back, each node's actionable nodes told to its parent (children
+        // come after their parent in the table).
+        for i in stride(from: n - 1, through: 1, by: -1) where nodes[i].actionable || nodes[i].actionableInside {
+            nodes[Int(tree.parents[i])].actionableInside = true
+        }
         var root = Element(id: "")
         root.accessible = false
         if let w = screenWidth, let h = screenHeight, let d = density {

@@ -19,6 +19,8 @@ final class PageTree {
     /// The first row after each element's subtree: its first child is the next row when that is
     /// before `end`, and a child's next sibling is at the child's `end`.
     let end: UnsafeBufferPointer<Int32>
+    /// The element each element is in (-1 for the root).
+    let parents: UnsafeBufferPointer<Int32>
     let attributes: UnsafeBufferPointer<Range<Int32>>
     /// Whether element `i`'s attribute names are those of the previous element with the same
     /// `slot`, in the same order (`XMLScanner.Row.sameNames`).
@@ -53,6 +55,7 @@ final class PageTree {
         lines = UnsafeBufferPointer(start: rows.line, count: n)
         columns = UnsafeBufferPointer(start: rows.column, count: n)
         end = UnsafeBufferPointer(start: rows.end, count: n)
+        parents = UnsafeBufferPointer(start: rows.parent, count: n)
         attributes = UnsafeBufferPointer(start: rows.attributes, count: n)
         sameNames = UnsafeBufferPointer(start: rows.sameNames, count: n)
         copied = UnsafeBufferPointer(start: rows.copied, count: n)

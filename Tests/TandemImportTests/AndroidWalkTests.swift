@@ -83,6 +83,34 @@ struct AndroidWalkTests {
         #expect(dense.catalog.screens[0].elements.compactMap(\.frame).contains(Frame(x: 0, y: 100, width: 720, height: 50)))
     }
 
+    @Test("under a stop the walk goes only where a node inside is actionable: a button two levels in is a stop, a list inside with none is no container")
+    func insideAStop() throws {
+        let xml = """
+        <hierarchy rotation="0" width="1080" height="2400">
+          <node class="android.widget.LinearLayout" resource-id="a:id/row" clickable="true" bounds="[0,0][1080,300]">
+            <node class="android.widget.TextView" text="Row" bounds="[0,0][500,100]"/>
+            <node class="android.widget.FrameLayout" bounds="[600,0][1080,300]">
+              <node class="android.widget.FrameLayout" bounds="[600,0][1080,300]">
+                <node class="android.widget.ImageButton" resource-id="a:id/more" content-desc="More" clickable="true" bounds="[900,0][1080,300]"/>
+              </node>
+            </node>
+          </node>
+          <node class="android.widget.LinearLayout" resource-id="a:id/plain" clickable="true" bounds="[0,300][1080,600]">
+            <node class="android.widget.TextView" text="Plain" bounds="[0,300][500,400]"/>
+            <node class="androidx.recyclerview.widget.RecyclerView" resource-id="a:id/inner" bounds="[0,400][1080,600]">
+              <node class="android.widget.TextView" text="Inside a list" bounds="[0,400][500,500]"/>
+            </node>
+          </node>
+        </hierarchy>
+        """
+        let screen = try PageSourceImporter(platform: .android)
+            .importCatalog([PageSourceFile(name: "inside.xml", screenID: "inside", bytes: Array(xml.utf8))]).catalog.screens[0]
+        #expect(screen.elements.map(\.id) == ["app", "row", "more", "plain"])
+        #expect(screen["more"]?.accessible == true && screen["more"]?.traits == .button)
+        #expect(screen["row"]?.label == .plain("Row"))
+        #expect(screen["plain"]?.label == .plain("Plain, Inside a list"))
+    }
+
     @Test("ids from resource ids: the name after the first :id/, from the bytes, decoded or over ASCII as before")
     func resourceIDs() throws {
         let ids = [("com.example:id/save", "save"), ("save_button", "save-button"), ("com.ex:id/a:id/b", "a-id-b"),
