@@ -1,8 +1,7 @@
 /* Byte scans for the page source reader (TandemImport's XMLScanner, Docs/import.md#reader):
    16 bytes classified at once, as a bit mask (bit k: byte k). Swift's SIMD types compare
    lanes but give no mask, so these are C: SSE2 (part of every x86_64) where the compiler has
-   it, a plain loop elsewhere (aarch64), with the same answers; the run's compare also with
-   AVX2 where the processor has it, asked at run time. Header only: nothing linked. */
+   it, a plain loop elsewhere (aarch64), with the same answers. Header only: nothing linked. */
 #include <stdint.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -137,8 +136,8 @@ static inline uint32_t cbytescan_blanks16(const uint8_t *p) {
 }
 
 /* How many bytes at a and at b, up to max, are the same before the first that differs (a
-   run of attributes repeated from an earlier tag, found with one compare): 32 bytes a step. */
-static inline long cbytescan_common_prefix_sse2(const uint8_t *a, const uint8_t *b, long max) {
+   run of attributes repeated from an earlier tag, found with one compare). */
+static inline long cbytescan_common_prefix(const uint8_t *a, const uint8_t *b, long max) {
     long k = 0;
 #if defined(__SSE2__)
     for (; k + 32 <= max; k += 32) {
@@ -155,64 +154,6 @@ static inline long cbytescan_common_prefix_sse2(const uint8_t *a, const uint8_t 
 #endif
     while (k < max && a[k] == b[k]) k++;
     return k;
-}
-
-#if defined(__x86_64__) && defined(__SSE2__)
-#include <immintrin.h>
-#include <cpuid.h>
-#define CBYTESCAN_AVX2 1
-
-/* Whether the processor gives AVX2 and the system saves its registers (CPUID leaf 1's OSXSAVE
-   and AVX bits, XCR0's SSE and AVX state, leaf 7's AVX2 bit). Asked once; two first askers at
-   once write the same answer. */
-static inline int cbytescan_has_avx2(void) {
-    static int known = -1;
-    int seen = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (seen >= 0) return seen;
-    unsigned a, b, c, d;
-    int yes = 0;
-    if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27)) && (c & (1u << 28))) {
-        unsigned lo, hi;
-        __asm__ volatile ("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-        (void)hi;
-        if ((lo & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 5))) yes = 1;
-    }
-    __atomic_store_n(&known, yes, __ATOMIC_RELAXED);
-    return yes;
-}
-
-/* `cbytescan_common_prefix_sse2` with AVX2: 64 bytes a step in two compares (half the
-   instructions), then 32, then 16, then byte by byte. Only where `cbytescan_has_avx2`. */
-__attribute__((target("avx2")))
-static long cbytescan_common_prefix_avx2(const uint8_t *a, const uint8_t *b, long max) {
-    long k = 0;
-    for (; k + 64 <= max; k += 64) {
-        __m256i x0 = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(a + k)), _mm256_loadu_si256((const __m256i *)(b + k)));
-        __m256i x1 = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(a + k + 32)), _mm256_loadu_si256((const __m256i *)(b + k + 32)));
-        uint64_t same = (uint64_t)(uint32_t)_mm256_movemask_epi8(x0) | ((uint64_t)(uint32_t)_mm256_movemask_epi8(x1) << 32);
-        if (same != ~(uint64_t)0) return k + __builtin_ctzll(~same);
-    }
-    if (k + 32 <= max) {
-        uint32_t same = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(a + k)), _mm256_loadu_si256((const __m256i *)(b + k))));
-        if (same != 0xFFFFFFFFu) return k + __builtin_ctz(~same);
-        k += 32;
-    }
-    if (k + 16 <= max) {
-        uint32_t same = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + k)), _mm_loadu_si128((const __m128i *)(b + k))));
-        if (same != 0xFFFFu) return k + __builtin_ctz(~same);
-        k += 16;
-    }
-    while (k < max && a[k] == b[k]) k++;
-    return k;
-}
-#endif
-
-/* `cbytescan_common_prefix_avx2` where the processor has AVX2, else `_sse2`: the same answer. */
-static inline long cbytescan_common_prefix(const uint8_t *a, const uint8_t *b, long max) {
-#if defined(CBYTESCAN_AVX2)
-    if (cbytescan_has_avx2()) return cbytescan_common_prefix_avx2(a, b, max);
-#endif
-    return cbytescan_common_prefix_sse2(a, b, max);
 }
 
 /* Asks for the cache line holding p to be fetched ahead of its use (a hint: nothing is read). */
