@@ -89,7 +89,7 @@ let package = Package(
                 path: "Tests/TandemTestSupport"),
         .testTarget(name: "TandemModelTests", dependencies: ["TandemModel", "TandemTestSupport"]),
         .testTarget(name: "TandemNavigatorTests", dependencies: ["TandemVocabulary", "TandemNavigator", "TandemTestSupport"]),
-        .testTarget(name: "TandemImportTests", dependencies: ["TandemVocabulary", "TandemImport", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemSession", "TandemTestSupport"]),
+        .testTarget(name: "TandemImportTests", dependencies: ["TandemVocabulary", "TandemImport", "CByteScan", "TandemLint", "TandemModel", "TandemNavigator", "TandemService", "TandemSession", "TandemTestSupport"]),
         .testTarget(name: "TandemLintTests", dependencies: ["TandemLint", "TandemPresentation", "TandemTestSupport"]),
         .testTarget(name: "TandemPresentationTests", dependencies: ["TandemVocabulary", "TandemPresentation"]),
         .testTarget(name: "TandemPolicyTests", dependencies: ["TandemVocabulary", "TandemPolicy", "TandemTestSupport"]),

@@ -1,4 +1,5 @@
 import Testing
+import CByteScan
 @testable import TandemImport
 
 /// The reader's 16-byte scans (`CByteScan`, Docs/import.md#speed) and the rules' written-out
@@ -62,6 +63,23 @@ struct ByteScanTests {
             #expect(Self.plain(Array(whole[0..<count]), at: 0) == nil, "the first \(count) bytes")
         }
         #expect(Self.plain(whole, at: 0)?.valueTo == whole.count - 1)
+    }
+
+    @Test("the bytes two runs have in common: every length up to 200, the first difference at every place")
+    func commonPrefix() {
+        let a = (0..<220).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        for max in 0...200 {
+            // `place`: where the runs first differ (`max`: nowhere before the end).
+            for place in 0...max {
+                var b = a
+                if place < max { b[place] ^= 0x01 }
+                a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in
+                        #expect(cbytescan_common_prefix(x.baseAddress!, y.baseAddress!, max) == place, "\(place) of \(max)")
+                    }
+                }
+            }
+        }
     }
 
     @Test("equal bytes: every length up to 40, a difference at every place, near the end of the buffer")
