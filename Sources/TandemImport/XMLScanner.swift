@@ -60,7 +60,7 @@ struct XMLScanner {
     /// screen of 5,000 `node`s makes one string, not 5,000.
     private var tags: [UInt64: (from: Int, to: Int, id: Int32)] = [:]
     private var recent: [(from: Int, to: Int, id: Int32)] = []
-    /// Each distinct tag name once, in the order first met (`Entry.tag`).
+    /// Each distinct tag name once, in the order first met (`Row.tag`).
     private(set) var tagNames: [String] = []
     /// Where each tag's name was first met (the bytes a guessed tag is compared with).
     private var tagPlaces: [Range<Int>] = []
@@ -98,11 +98,11 @@ struct XMLScanner {
         /// A run from this text was tried and the text was not there (an index, a text, bounds:
         /// what differs row to row): the next tags read it by its name at once.
         var varies = false
-        /// The element it was read in (`Entry.template`).
+        /// The element it was read in (`Row.template`).
         var element: Int32
     }
 
-    /// The current tag's attributes taken from remembered texts (`Entry.copied`) and the
+    /// The current tag's attributes taken from remembered texts (`Row.copied`) and the
     /// element those were read in (`Int32.min` before any; -1 for more than one).
     private var copiedMask: UInt64 = 0
     private var copiedFrom = Int32.min
