@@ -14,13 +14,18 @@ extension AndroidRules {
         let end: UnsafeBufferPointer<Int32>
         let facts: UnsafeBufferPointer<AndroidFacts>
         let nodes: UnsafeBufferPointer<NodeInfo>
-        let frames: UnsafeBufferPointer<Frame?>
+        /// Each node's bounds in pixels, and the pixels-to-points table its frame is made with.
+        let pixels: UnsafeBufferPointer<(Double, Double, Double, Double)?>
+        let points: Points
 
         /// The row after node `i`'s subtree: its first child is `i + 1` when that is before it,
         /// and a child's next sibling is at the child's `stop`.
         @inline(__always) func stop(_ i: Int) -> Int { Int(end[i]) }
 
         @inline(__always) func string(_ span: Int32) -> String { tree.string(span, d) }
+
+        /// Node `i`'s frame in points, made for the nodes that become elements.
+        @inline(__always) func frame(_ i: Int) -> Frame? { AndroidRules.frame(pixels[i], points) }
 
         /// Whether a child of node `i` is on screen.
         func hasShownChild(_ i: Int) -> Bool {
@@ -71,7 +76,7 @@ extension AndroidRules {
         if kind == .tabBar || kind == .list {
             var e = Element(id: "")
             e.accessible = false
-            e.frame = p.frames[i]
+            e.frame = p.frame(i)
             if kind == .tabBar { e.traits = .tabBar }
             // A scrolling list scrolls on a three-finger swipe; what comes into view, the dump
             // cannot say (lint: a scroll view is no overlay, Docs/lint.md#overlay-not-modal).
@@ -167,7 +172,7 @@ extension AndroidRules {
         let f = p.facts[i]
         let info = p.nodes[i]
         e.accessible = true
-        e.frame = p.frames[i]
+        e.frame = p.frame(i)
         var traits = AndroidRole(kind: kind).traits
         let description = info.speaksDescription ? p.string(f.description) : nil
         let text = info.speaksText ? p.string(f.text) : nil

@@ -314,8 +314,7 @@ struct AndroidRules {
         let facts = UnsafeMutableBufferPointer<AndroidFacts>.allocate(capacity: n)
         let pixels = UnsafeMutableBufferPointer<(Double, Double, Double, Double)?>.allocate(capacity: n)
         let nodes = UnsafeMutableBufferPointer<NodeInfo>.allocate(capacity: n)
-        let frames = UnsafeMutableBufferPointer<Frame?>.allocate(capacity: n)
-        defer { facts.deallocate(); pixels.deallocate(); nodes.deallocate(); frames.deallocate() }
+        defer { facts.deallocate(); pixels.deallocate(); nodes.deallocate() }
         var roles = RoleCache(tags: tree.tagNames.count)
         var points = Points(density: known ?? 1)
         defer { points.free() }
@@ -348,9 +347,7 @@ struct AndroidRules {
                 }
                 pixels.initializeElement(at: i, to: p)
                 if known != nil {
-                    let (info, frame) = Self.info(i, f, p, points: &points, tree, d, &roles, &classWarnings, before: nodes)
-                    nodes.initializeElement(at: i, to: info)
-                    frames.initializeElement(at: i, to: frame)
+                    nodes.initializeElement(at: i, to: Self.info(i, f, p, points: points, tree, d, &roles, &classWarnings, before: nodes))
                 }
             }
           }
@@ -365,9 +362,7 @@ struct AndroidRules {
                 for i in 0..<n {
                     tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].className }
                     tree.prefetchValueAhead(i, of: n, bytes) { facts[$0].text }
-                    let (info, frame) = Self.info(i, facts[i], pixels[i], points: &points, tree, bytes, &roles, &classWarnings, before: nodes)
-                    nodes.initializeElement(at: i, to: info)
-                    frames.initializeElement(at: i, to: frame)
+                    nodes.initializeElement(at: i, to: Self.info(i, facts[i], pixels[i], points: points, tree, bytes, &roles, &classWarnings, before: nodes))
                 }
             }
         } else {
@@ -387,18 +382,21 @@ struct AndroidRules {
         out.page = tree
         let me = out.add(root, id: .text("app"), source: tree.location(0), parent: nil)
         tree.bytes.withUnsafeBufferPointer { d in
-            let p = Page(tree: tree, d: d, spans: tree.spans, end: tree.end, facts: UnsafeBufferPointer(facts), nodes: UnsafeBufferPointer(nodes), frames: UnsafeBufferPointer(frames))
+            let p = Page(tree: tree, d: d, spans: tree.spans, end: tree.end, facts: UnsafeBufferPointer(facts), nodes: UnsafeBufferPointer(nodes),
+                         pixels: UnsafeBufferPointer(pixels), points: points)
             var c = 1
             while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
         }
     }
 
-    /// What the walk reads of node `i` besides its facts, and its frame in points (`density`
-    /// pixels a point): its role, whether it is on screen, takes focus, speaks.
+    /// What the walk reads of node `i` besides its facts (its size in points, `density` pixels
+    /// a point, for whether it is on screen): its role, whether it is on screen, takes focus,
+    /// speaks. Its frame is worked out by the walk, for the nodes that become elements only
+    /// (`Page.frame`): most nodes of a list are merged into their row's stop.
     @inline(__always)
-    static func info(_ i: Int, _ f: AndroidFacts, _ pixels: (Double, Double, Double, Double)?, points: inout Points, _ tree: PageTree,
+    static func info(_ i: Int, _ f: AndroidFacts, _ pixels: (Double, Double, Double, Double)?, points: Points, _ tree: PageTree,
                      _ bytes: UnsafeBufferPointer<UInt8>, _ roles: inout RoleCache, _ warnings: inout [ImportError],
-                     before nodes: UnsafeMutableBufferPointer<NodeInfo>) -> (NodeInfo, Frame?) {
+                     before nodes: UnsafeMutableBufferPointer<NodeInfo>) -> NodeInfo {
         var info = NodeInfo()
         if i > 0 {
             // The class's text where the reader found it in an element before (`PageTree.copied`):
@@ -411,18 +409,26 @@ struct AndroidRules {
                 info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings)
             }
         }
-        var frame: Frame?
+        // On screen: the width and height its frame will have (`Page.frame`) above zero.
+        var sized = true
         if let (x1, y1, x2, y2) = pixels {
-            frame = Frame(x: points.of(x1), y: points.of(y1), width: points.of(max(x2 - x1, 0)), height: points.of(max(y2 - y1, 0)))
+            sized = points.of(max(x2 - x1, 0)) > 0 && points.of(max(y2 - y1, 0)) > 0
         }
-        info.shown = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && (frame.map { $0.width > 0 && $0.height > 0 } ?? true)
+        info.shown = !f.isOff(.displayed) && !f.isOff(.visibleToUser) && sized
         if info.shown, f.isOn(.clickable) || f.isOn(.longClickable) || f.isOn(.focusable) {
             let kind = info.kind
             info.actionable = !(kind == .list || kind == .tabBar || (f.isOn(.scrollable) && tree.hasChildren(i)))
         }
         info.speaksText = f.text >= 0 && tree.hasText(f.text, bytes)
         info.speaksDescription = f.description >= 0 && tree.hasText(f.description, bytes)
-        return (info, frame)
+        return info
+    }
+
+    /// A node's frame in points (`density` pixels a point) from its bounds in pixels.
+    @inline(__always)
+    static func frame(_ pixels: (Double, Double, Double, Double)?, _ points: Points) -> Frame? {
+        guard let (x1, y1, x2, y2) = pixels else { return nil }
+        return Frame(x: points.of(x1), y: points.of(y1), width: points.of(max(x2 - x1, 0)), height: points.of(max(y2 - y1, 0)))
     }
 
     /// Pixels to points (`round(pixels / density)`), each value worked out once: a screen's
