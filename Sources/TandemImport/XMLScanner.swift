@@ -366,12 +366,7 @@ struct XMLScanner {
             // A name over ASCII moved the column count: it is read the long way each time.
             guessed.pointee = continuations == before ? tagID : -1
         }
-        var tag: String { tagNames[Int(tagID)] }   // for messages
         let first = spanCount
-        // Two bits a name's hash, from two places in it (a two-bit Bloom filter): a second look
-        // only when a name finds both its bits set, about a fifth as often as with one bit for
-        // a tag of 18 attributes.
-        var seen: UInt64 = 0, seen2: UInt64 = 0
         let slot = SpanTable.slot(tagID)
         memo = table.memo + slot * 64
         // How many attributes the previous tag of this name had (-1: none before).
@@ -386,6 +381,38 @@ struct XMLScanner {
         let repeated = repeatedNames(data, &i, previousCount: previousCount)
         currentCount = repeated
         lastRemembered = (-1, 0)
+        // The usual end: every attribute was in the run, then ">" or "/>". Anything else, the
+        // general steps read (`attributes`, a function of its own so that this one stays small).
+        let selfClosing: Bool
+        if i < n, data[i] == UInt8(ascii: ">") {
+            i += 1
+            selfClosing = false
+        } else if i + 1 < n, data[i] == UInt8(ascii: "/"), data[i + 1] == UInt8(ascii: ">") {
+            i += 2
+            selfClosing = true
+        } else {
+            (i, selfClosing) = try attributes(data, from: i, first: first, repeated: repeated, previousCount: previousCount,
+                                              tagID: tagID, line: l, column: c, parent: parent)
+        }
+        let same = repeated == previousAll && spanCount - first == repeated
+        let me = append(Row(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, nameStart: nameStart,
+                            sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
+        return (me, selfClosing, i)
+    }
+
+    /// The attributes of the start tag whose first `repeated` attributes `repeatedNames` read
+    /// (of `previousCount` remembered), from `i` to its end: the offset after the tag, and
+    /// whether it closes itself. Every XML rule for attributes is checked here.
+    @inline(never)
+    private mutating func attributes(_ data: UnsafeBufferPointer<UInt8>, from start: Int, first: Int, repeated: Int, previousCount: Int,
+                                     tagID: Int32, line l: Int, column c: Int, parent: Int) throws(ImportError) -> (Int, Bool) {
+        let n = data.count
+        var i = start
+        var tag: String { tagNames[Int(tagID)] }   // for messages
+        // Two bits a name's hash, from two places in it (a two-bit Bloom filter): a second look
+        // only when a name finds both its bits set, about a fifth as often as with one bit for
+        // a tag of 18 attributes.
+        var seen: UInt64 = 0, seen2: UInt64 = 0
         if repeated > 0, i < n, data[i] != UInt8(ascii: ">"), data[i] != UInt8(ascii: "/") {
             // More attributes for the general steps: the run's names in the check for a repeated name.
             for k in 0..<repeated {
@@ -399,20 +426,11 @@ struct XMLScanner {
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
             guard i < n else { throw eofInTag(data, tag, l, c, parent) }
             let b = data[i]
-            if b == UInt8(ascii: ">") {
-                i += 1
-                let same = repeated == previousAll && spanCount - first == repeated
-                let me = append(Row(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, nameStart: nameStart,
-                                    sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
-                return (me, false, i)
-            }
+            if b == UInt8(ascii: ">") { return (i + 1, false) }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                let same = repeated == previousAll && spanCount - first == repeated
-                let me = append(Row(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, nameStart: nameStart,
-                                    sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
-                return (me, true, i + 2)
+                return (i + 2, true)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
             // An attribute: name = "value"
