@@ -51,7 +51,8 @@ public struct PageSourceImporter: Sendable {
         var warnings: [ImportError] = []
         var screenIDs = IDMaker()
         for file in files {
-            let tree = try PageTree(file.bytes, file: file.name)
+            // The Android rules take a copied attribute's span from its template (`AndroidFacts.at`).
+            let tree = try PageTree(file.bytes, file: file.name, allSpans: platform != .android)
             var table = ScreenBuilder()
             table.reserve(tree.count)
             switch platform {
