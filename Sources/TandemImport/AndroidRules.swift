@@ -162,59 +162,31 @@ struct AndroidFacts: Equatable, PlacedFacts {
         self.on = on
     }
 
-    /// Element `i`, whose attribute names are those `places` was made from (so at most 64)
-    /// and whose attributes `copied` (`PageTree.copied`) are, name and value, those element
-    /// `PageTree.template` had at the same places, with facts `theirs`: a copied attribute's span
-    /// is the one `theirs` has (the same text; its own may be unwritten, `PageTree.init`), a
-    /// copied flag's value is its value there; the rest are read at their places.
+    /// Element `i`, whose attribute names are those `places` was made from and whose flags'
+    /// values are `on` (another element's, where the reader found the same texts): the places only.
     @inline(__always)
-    init(_ tree: PageTree, _ i: Int, _ d: UnsafeBufferPointer<UInt8>, places: Places, copied: UInt64, from theirs: AndroidFacts) {
+    init(_ tree: PageTree, _ i: Int, places: Places, on: UInt16) {
         let first = tree.attributes[i].lowerBound
-        // Selects, not branches: which attributes were copied differs node to node (bounds,
-        // a text), so branches on it are mispredicted (a place is under 64 here: `&>>`).
-        @inline(__always) func at(_ k: Int32, _ their: Int32) -> Int32 {
-            let mine = first &+ k
-            let taken = copied &>> UInt64(truncatingIfNeeded: k) & 1 != 0
-            return k < 0 ? -1 : taken ? their : mine
-        }
-        className = at(places.className, theirs.className); text = at(places.text, theirs.text)
-        description = at(places.description, theirs.description); resourceID = at(places.resourceID, theirs.resourceID)
-        hint = at(places.hint, theirs.hint); bounds = at(places.bounds, theirs.bounds)
+        @inline(__always) func at(_ k: Int32) -> Int32 { k < 0 ? -1 : first + k }
+        className = at(places.className); text = at(places.text); description = at(places.description)
+        resourceID = at(places.resourceID); hint = at(places.hint); bounds = at(places.bounds)
         present = places.present
-        if places.flagPlaces & ~copied == 0 {
-            // Every flag's text copied (a list's rows, node after node): their values.
-            on = theirs.on & places.present
-            return
-        }
-        var written = places.present
-        var on: UInt16 = 0
-        while written != 0 {
-            let f = written.trailingZeroBitCount
-            let place = Int(places.flagAt[f])
-            if copied >> UInt64(place) & 1 != 0 {
-                on |= theirs.on & 1 << UInt16(f)
-            } else {
-                let span = Int(first) + place
-                if tree.isTrue(d, tree.spans[span], span) { on |= 1 << UInt16(f) }
-            }
-            written &= written &- 1
-        }
-        self.on = on
+        self.on = on & places.present
     }
 
-    /// Element `i`'s facts (`PlacedFacts.at`); where the reader found attributes' texts, name
-    /// and value, as the element `PageTree.template` names had them at their places
-    /// (`PageTree.copied`), what that element's facts (`facts`, the elements before `i`) say of
-    /// them, not read again.
+    /// Element `i`'s facts (`PlacedFacts.at`); when every flag's text, name and value, is the
+    /// one the element `PageTree.template` names had at its place (`PageTree.copied`), its
+    /// flags are that element's (`facts`, the elements before `i`), not read again.
     @inline(__always)
     static func at(_ i: Int, _ tree: PageTree, _ d: UnsafeBufferPointer<UInt8>, _ places: UnsafeMutablePointer<Places>,
                    copiedFrom facts: UnsafeMutableBufferPointer<AndroidFacts>) -> AndroidFacts {
         let slot = tree.slot(i)
         guard tree.sameNames[i] else { return AndroidFacts(tree, i, d, places: &places[slot]) }
         let t = Int(tree.template[i])
-        // No template: every span written, read at its place.
-        guard t >= 0 else { return AndroidFacts(tree, i, d, places: places[slot]) }
-        return AndroidFacts(tree, i, d, places: places[slot], copied: tree.copied[i], from: facts[t])
+        if t >= 0, !places[slot].byName, !places[slot].flagsPast64, places[slot].flagPlaces & ~tree.copied[i] == 0 {
+            return AndroidFacts(tree, i, places: places[slot], on: facts[t].on)
+        }
+        return AndroidFacts(tree, i, d, places: places[slot])
     }
 
     /// Every attribute of element `i` of `tree`, each name compared once (by length, then its
@@ -430,9 +402,8 @@ struct AndroidRules {
             // The class's text where the reader found it in an element before (`PageTree.copied`):
             // that element's role (the root's is not its class's, so not from the root).
             let t = Int(tree.template[i])
-            // A class span before the element's own is its template's (`AndroidFacts.at`): copied.
             let place = Int(f.className) &- Int(tree.attributes[i].lowerBound)
-            if t > 0, f.className >= 0, place < 0 || (place < 64 && tree.copied[i] >> UInt64(place) & 1 != 0) {
+            if t > 0, f.className >= 0, place < 64, tree.copied[i] >> UInt64(place) & 1 != 0 {
                 info.kind = nodes[t].kind
             } else {
                 info.kind = roles.kind(i, tree, bytes, f, warnings: &warnings)

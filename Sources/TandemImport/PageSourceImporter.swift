@@ -51,8 +51,7 @@ public struct PageSourceImporter: Sendable {
         var warnings: [ImportError] = []
         var screenIDs = IDMaker()
         for file in files {
-            // The Android rules take a copied attribute's span from its template (`AndroidFacts.at`).
-            let tree = try PageTree(file.bytes, file: file.name, allSpans: platform != .android)
+            let tree = try PageTree(file.bytes, file: file.name)
             var table = ScreenBuilder()
             table.reserve(tree.count)
             switch platform {

@@ -39,12 +39,8 @@ final class PageTree {
     func tag(_ i: Int) -> String { tagNames[Int(tagOf[i])] }
 
     /// Reads `data` with `XMLScanner` (the same refusals and places as `PageSourceReader.read`).
-    /// `allSpans: false` (the Android rules, which read an element's copied attributes from its
-    /// template, `AndroidFacts.at`) leaves unwritten the spans of the attributes of element `i`
-    /// that `copied[i]` names where `sameNames[i]` and `template[i] >= 0`: their texts are those
-    /// of element `template[i]` at the same places.
-    init(_ data: [UInt8], file: String, allSpans: Bool = true) throws(ImportError) {
-        var scanner = XMLScanner(file: file, writesCopies: allSpans)
+    init(_ data: [UInt8], file: String) throws(ImportError) {
+        var scanner = XMLScanner(file: file)
         do {
             try data.withUnsafeBufferPointer { (d) throws(ImportError) in try scanner.scan(d) }
         }

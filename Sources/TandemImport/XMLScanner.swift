@@ -98,43 +98,8 @@ struct XMLScanner {
         /// A run from this text was tried and the text was not there (an index, a text, bounds:
         /// what differs row to row): the next tags read it by its name at once.
         var varies = false
-        /// How many texts from this one are remembered one after another in one tag (this one
-        /// and those chained after it, `chainEnd`), worked out when a tag read by name ends
-        /// (`chainLengths`).
-        var chain: UInt8 = 1
-        /// How many texts the last run from this one took (0 before any, `remembered`).
-        var lastRun: UInt8 = 0
         /// The element it was read in (`Row.template`).
         var element: Int32
-    }
-
-    /// A run of the current tag's attributes taken as remembered texts (`repeatedNames`):
-    /// attributes `place..<place + count`, whose spans are spans `source…` shifted by `shift`.
-    struct CopiedRun {
-        var place: Int32
-        var count: Int32
-        var source: Int32
-        var shift: UInt32
-    }
-
-    /// The current tag's runs whose spans are not written yet (at most 64: a run is one
-    /// attribute or more of the first 64), in `table`'s memory.
-    private let runs: UnsafeMutablePointer<CopiedRun>
-    private var runCount = 0
-    /// Whether every span is written (`PageTree`'s `copies`); else a run's spans are written
-    /// only where an element's `template` cannot stand for them (`writeRuns`).
-    private let writesCopies: Bool
-
-    /// Writes the spans of the current tag's runs (its spans start at `first`).
-    @inline(__always)
-    private mutating func writeRuns(first: Int) {
-        for r in 0..<runCount {
-            let run = runs[r]
-            let out = spanBase + first + Int(run.place)
-            let source = spanBase + Int(run.source)
-            for j in 0..<Int(run.count) { (out + j).initialize(to: source[j].shifted(by: run.shift)) }
-        }
-        runCount = 0
     }
 
     /// The current tag's attributes taken from remembered texts (`Row.copied`) and the
@@ -165,14 +130,10 @@ struct XMLScanner {
         lastRemembered = length > 0 ? (k, end) : (-1, 0)
     }
 
-    /// A reader of the page `file`; `writesCopies: false` leaves unwritten the spans of the
-    /// attributes an element's `template` stands for (`PageTree.init`).
-    init(file: String, writesCopies: Bool = true) {
+    init(file: String) {
         self.file = file
-        self.writesCopies = writesCopies
         spanBase = table.base
         memo = table.memo
-        runs = table.runs
         rows = table.rows
     }
 
@@ -415,7 +376,6 @@ struct XMLScanner {
         defer { table.counts[slot] = currentCount }
         copiedMask = 0
         copiedFrom = Int32.min
-        runCount = 0
         // The attributes that have the previous start tag's names at the same places, each
         // `name="value"` in printable ASCII after one space: only the value's end to find.
         let repeated = repeatedNames(data, &i, previousCount: previousCount)
@@ -435,9 +395,6 @@ struct XMLScanner {
                                               tagID: tagID, line: l, column: c, parent: parent)
         }
         let same = repeated == previousAll && spanCount - first == repeated
-        // The runs' spans, unless the rules take the template's texts for them: its names are
-        // the previous element's and one element's texts were taken (Docs/import.md#speed).
-        if runCount > 0, writesCopies || !same || copiedFrom < 0 { writeRuns(first: first) }
         let me = append(Row(tag: tagID, line: l, column: c, parent: parent, attributes: first..<spanCount, nameStart: nameStart,
                             sameNames: same, copied: copiedMask, template: copiedFrom == Int32.min ? -1 : copiedFrom))
         return (me, selfClosing, i)
@@ -452,8 +409,6 @@ struct XMLScanner {
         let n = data.count
         var i = start
         var tag: String { tagNames[Int(tagID)] }   // for messages
-        // Every span written before any is read (`checkRepeated` reads this tag's).
-        writeRuns(first: first)
         // Two bits a name's hash, from two places in it (a two-bit Bloom filter): a second look
         // only when a name finds both its bits set, about a fifth as often as with one bit for
         // a tag of 18 attributes.
@@ -471,11 +426,10 @@ struct XMLScanner {
             while i < n, Self.isSpace(data[i]) { i = try pass(data, i) }
             guard i < n else { throw eofInTag(data, tag, l, c, parent) }
             let b = data[i]
-            if b == UInt8(ascii: ">") { chainLengths(); return (i + 1, false) }
+            if b == UInt8(ascii: ">") { return (i + 1, false) }
             if b == UInt8(ascii: "/") {
                 guard i + 1 < n else { throw eofInTag(data, tag, l, c, parent) }
                 guard data[i + 1] == UInt8(ascii: ">") else { throw error(at: i + 1, data, "\">\" was expected after \"/\" in <\(tag)>") }
-                chainLengths()
                 return (i + 2, true)
             }
             guard i > beforeSpace else { throw error(at: i, data, "a space was expected between the attributes of <\(tag)>") }
@@ -571,19 +525,6 @@ struct XMLScanner {
         }
     }
 
-    /// Each remembered text's `chain`, from the last back, once a tag's texts were remembered
-    /// (the texts of earlier tags among them too: a chain never goes from one tag's to another's).
-    private mutating func chainLengths() {
-        var k = min(currentCount, 64) - 1
-        var after: UInt8 = 0
-        while k >= 0 {
-            let next = k + 1 < min(currentCount, 64) && memo[k + 1].chainEnd != Int.max
-            after = next ? after + 1 : 1
-            memo[k].chain = after
-            k -= 1
-        }
-    }
-
     /// The attributes from `i` (just after the tag's name) that repeat the previous start tag's
     /// names at the same places: each one space, the same ASCII name as the previous tag's
     /// attribute there, `="`, and a value of printable ASCII (no `<`, `&`, quote, tab, line
@@ -619,16 +560,9 @@ struct XMLScanner {
             // Each value ends where that one's did, so neither a name is compared again nor a
             // value's end looked for; the run is found with one compare of the bytes.
             if p.pointee.length > 0, !p.pointee.varies {
-                let taken = Self.remembered(base, n, at: at, memo: p, upTo: previousCount - k)
+                let taken = Self.remembered(base, n, at: at, memo: p, upTo: previousCount - k, from: spanBase, into: out + k)
                 runBytesCompared &+= taken.compared
                 if taken.count > 0 {
-                    // A chain's texts were remembered one after another in one tag, so their
-                    // spans are one after another too: the run's spans are those shifted,
-                    // written when the tag ends if at all (`writeRuns`).
-                    runs[runCount] = CopiedRun(place: Int32(truncatingIfNeeded: k), count: Int32(truncatingIfNeeded: taken.count),
-                                               source: Int32(truncatingIfNeeded: p.pointee.span),
-                                               shift: UInt32(truncatingIfNeeded: at + 1 - p.pointee.start))
-                    runCount += 1
                     copied(k, taken.count, from: p.pointee.element)
                     k += taken.count
                     at = taken.next
@@ -671,10 +605,11 @@ struct XMLScanner {
     /// The run of attributes at `at` (the space before the first) that repeat, byte for byte,
     /// texts remembered at the same places (`memo`, at most `limit` of them) and written one
     /// after another, one space apart, in the tag they were read in (`Written.chainEnd`): each
-    /// one's span is that span shifted (`CopiedRun`). How many, and the offset after the last
+    /// one's span that span shifted, written to `out`. How many, and the offset after the last
     /// (its quote); and how many bytes were compared.
     @inline(__always)
-    static func remembered(_ base: UnsafePointer<UInt8>, _ n: Int, at: Int, memo: UnsafeMutablePointer<Written>, upTo limit: Int) -> (count: Int, next: Int, compared: Int) {
+    static func remembered(_ base: UnsafePointer<UInt8>, _ n: Int, at: Int, memo: UnsafeMutablePointer<Written>, upTo limit: Int,
+                           from spans: UnsafeMutablePointer<AttributeSpan>, into out: UnsafeMutablePointer<AttributeSpan>) -> (count: Int, next: Int, compared: Int) {
         let from = memo.pointee.start
         // The bytes the same here and there, from the first name on (the remembered tag is
         // before this one, so both runs are in the page): the texts that end inside them. At
@@ -683,18 +618,16 @@ struct XMLScanner {
         let compared = cbytescan_common_prefix(base + at + 1, base + from, min(n - at - 1, runWindow))
         let same = from + compared
         guard memo.pointee.end <= same else { return (0, at, compared) }
-        // The chain's texts end one after another, so the run is those that end inside the
-        // same bytes: as many as the last time (rows written alike) when the last of those
-        // ends inside them and the one after it, if the chain goes on, does not; else they
-        // are counted one by one.
-        var count = Int(memo.pointee.lastRun)
-        let most = min(Int(memo.pointee.chain), limit)
-        if count == 0 || count > most || memo[count - 1].end > same || (count < most && memo[count].end <= same) {
-            count = 1
-            while count < limit && memo[count].chainEnd <= same { count += 1 }
-            memo.pointee.lastRun = UInt8(truncatingIfNeeded: count)
-        }
-        return (count, memo[count - 1].end + (at + 1 - from), compared)
+        let shift = UInt32(truncatingIfNeeded: at + 1 - from)
+        // A chain's texts were remembered one after another in one tag, so their spans are
+        // one after another too.
+        let source = spans + memo.pointee.span
+        var count = 0
+        repeat {
+            (out + count).initialize(to: source[count].shifted(by: shift))
+            count += 1
+        } while count < limit && memo[count].chainEnd <= same
+        return (count, memo[count - 1].end + Int(shift), compared)
     }
 
     /// The most bytes a run's compare reads (`remembered`).
@@ -1057,8 +990,6 @@ final class SpanTable {
     let memo: UnsafeMutablePointer<XMLScanner.Written>
     /// How many attributes that tag had, -1 before the first.
     let counts: UnsafeMutablePointer<Int>
-    /// The current tag's runs of copied attributes (`XMLScanner.CopiedRun`), 64 at most.
-    let runs: UnsafeMutablePointer<XMLScanner.CopiedRun>
     /// The tag last met at each child position (the first 7, then the rest as one) under a
     /// parent of each slot (the top level as the last slot), -1 before any: page sources repeat
     /// their rows' shapes, so it is the next start tag's name more often than not.
@@ -1089,7 +1020,6 @@ final class SpanTable {
         memo = UnsafeMutablePointer<XMLScanner.Written>.allocate(capacity: 64 * Self.slots)
         counts = UnsafeMutablePointer<Int>.allocate(capacity: Self.slots)
         counts.initialize(repeating: -1, count: Self.slots)
-        runs = UnsafeMutablePointer<XMLScanner.CopiedRun>.allocate(capacity: 64)
         guesses = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots * Self.positions)
         guesses.initialize(repeating: -1, count: Self.slots * Self.positions)
         open = UnsafeMutablePointer<XMLScanner.OpenElement>.allocate(capacity: openCapacity)
@@ -1099,10 +1029,6 @@ final class SpanTable {
     func resize(_ capacity: Int, keeping count: Int) {
         let bigger = UnsafeMutablePointer<AttributeSpan>.allocate(capacity: capacity)
         bigger.moveInitialize(from: base, count: count)
-        #if DEBUG
-        // Spans left unwritten (`PageTree.init`'s `allSpans`) are told apart in tests.
-        (bigger + count).initialize(repeating: .unwritten, count: capacity - count)
-        #endif
         base.deallocate()
         base = bigger
     }
@@ -1111,7 +1037,6 @@ final class SpanTable {
         base.deallocate()
         memo.deallocate()
         counts.deallocate()
-        runs.deallocate()
         guesses.deallocate()
         open.deallocate()
         rows.free()
@@ -1130,9 +1055,6 @@ struct AttributeSpan: Sendable, Hashable {
     private var valueEnd: UInt32
 
     var valueTo: UInt32 { valueEnd & 0x7FFF_FFFF }
-
-    /// What a debug build fills span memory with before the reader writes it: no span has it.
-    static let unwritten = AttributeSpan(nameFrom: .max, nameTo: .max, valueFrom: .max, valueTo: 0x7FFF_FFFF, raw: true)
     var raw: Bool { valueEnd >> 31 != 0 }
 
     @inline(__always)
