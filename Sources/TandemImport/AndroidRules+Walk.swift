@@ -17,6 +17,9 @@ extension AndroidRules {
         /// Each node's bounds in pixels, and the pixels-to-points table its frame is made with.
         let pixels: UnsafeBufferPointer<(Double, Double, Double, Double)?>
         let points: Points
+        /// The last resource id whose name `idHint` found, in memory `screen` keeps: a list's
+        /// rows repeat one resource id, found again with one compare of its bytes.
+        let lastResourceID: UnsafeMutablePointer<ResourceIDName>
 
         /// The row after node `i`'s subtree: its first child is `i + 1` when that is before it,
         /// and a child's next sibling is at the child's `stop`.
@@ -91,6 +94,13 @@ extension AndroidRules {
         while c < after { node(c, taken: taken, parent: parent, into: &out, p); c = p.stop(c) }
     }
 
+    /// Where a resource id's name starts and whether it is ASCII (`resourceName`), for the
+    /// value at `from` of `count` bytes (`count` -1: none yet).
+    struct ResourceIDName {
+        var from = 0, count = -1, start = 0
+        var ascii = false
+    }
+
     /// What the id is made from: the resource id's name (`com.example:id/save` → `save`), else
     /// the text, else the class. A value is taken from the page (`IDHint.value`, and the part
     /// after `:id/` of a resource id in plain ASCII, with its `skip`): no string made here.
@@ -101,9 +111,14 @@ extension AndroidRules {
             // by byte as `range(of:)` finds it; written plainly, a part of the page.
             let s = p.spans[Int(f.resourceID)]
             if !s.raw {
-                let u = UnsafeBufferPointer(start: p.d.baseAddress! + Int(s.valueFrom), count: Int(s.valueTo - s.valueFrom))
-                let (start, ascii) = resourceName(u, readable: p.d.count - Int(s.valueFrom))
-                if ascii { return .value(f.resourceID, skip: Int32(start)) }
+                let from = Int(s.valueFrom), count = Int(s.valueTo) - from
+                let last = p.lastResourceID
+                if last.pointee.count != count || !XMLScanner.equal(p.d, last.pointee.from, from, count) {
+                    let u = UnsafeBufferPointer(start: p.d.baseAddress! + from, count: count)
+                    let (start, ascii) = resourceName(u, readable: p.d.count - from)
+                    last.pointee = ResourceIDName(from: from, count: count, start: start, ascii: ascii)
+                }
+                if last.pointee.ascii { return .value(f.resourceID, skip: Int32(last.pointee.start)) }
             }
             // Decoded first (references, breaks) or over ASCII: as a string.
             let ascii = p.tree.withValue(Int(f.resourceID)) { u -> String? in

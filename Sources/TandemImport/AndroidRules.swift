@@ -381,9 +381,12 @@ struct AndroidRules {
         }
         out.page = tree
         let me = out.add(root, id: .text("app"), source: tree.location(0), parent: nil)
+        let lastResourceID = UnsafeMutablePointer<ResourceIDName>.allocate(capacity: 1)
+        lastResourceID.initialize(to: ResourceIDName())
+        defer { lastResourceID.deallocate() }
         tree.bytes.withUnsafeBufferPointer { d in
             let p = Page(tree: tree, d: d, spans: tree.spans, end: tree.end, facts: UnsafeBufferPointer(facts), nodes: UnsafeBufferPointer(nodes),
-                         pixels: UnsafeBufferPointer(pixels), points: points)
+                         pixels: UnsafeBufferPointer(pixels), points: points, lastResourceID: lastResourceID)
             var c = 1
             while c < p.stop(0) { Self.node(c, taken: false, parent: me, into: &out, p); c = p.stop(c) }
         }

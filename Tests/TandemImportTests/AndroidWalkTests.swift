@@ -116,7 +116,13 @@ struct AndroidWalkTests {
         let ids = [("com.example:id/save", "save"), ("save_button", "save-button"), ("com.ex:id/a:id/b", "a-id-b"),
                    ("com.example:id/", "element"), (":id/x", "x"), ("id/x", "id-x"), ("com.example:id/Ünï", "ünï"),
                    ("a&amp;b:id/c", "c"), ("com.example:id/with space", "with-space"), ("com.example:id/UPPER_case", "upper-case"),
-                   ("com.example:id/save", "save-2"), ("com:id/x&#10;y", "x-y")]
+                   ("com.example:id/save", "save-2"), ("com:id/x&#10;y", "x-y"),
+                   // One after another (a list's rows: the name found again by its bytes), the
+                   // same length with other bytes, over ASCII twice, decoded again.
+                   ("com.example:id/save", "save-3"), ("com.example:id/save", "save-4"), ("com.example:id/sbve", "sbve"),
+                   ("com.example:id/Ünï", "ünï-2"), ("com.example:id/Ünï", "ünï-3"), ("com:id/x&#10;y", "x-y-2"), ("com.example:id/sbve", "sbve-2"),
+                   // The same length as the one before, with its name elsewhere or in ASCII.
+                   ("com.example:id/Ünï", "ünï-4"), ("com.example:id/abcde", "abcde"), ("xy:id/abc", "abc"), ("a:id/bcde", "bcde")]
         var xml = "<hierarchy width=\"1080\" height=\"2400\">"
         for (k, (id, _)) in ids.enumerated() {
             xml += "<node class=\"android.widget.Button\" text=\"B\(k)\" resource-id=\"\(id)\" clickable=\"true\" bounds=\"[0,\(k * 10)][100,\(k * 10 + 10)]\"/>"
