@@ -64,6 +64,8 @@ struct XMLScanner {
     private(set) var tagNames: [String] = []
     /// Where each tag's name was first met (the bytes a guessed tag is compared with).
     private var tagPlaces: [Range<Int>] = []
+    /// Whether each tag's name is ASCII (passing it moves no column count).
+    private var tagASCII: [Bool] = []
     /// The first 64 attributes of the previous start tag with the current tag's name, in order
     /// (`Written`, in `table`'s memory; the tags after the first 64 names share one memory):
     /// as the current tag's attribute `k` is read, `memo[k]` is compared with it and then
@@ -720,8 +722,15 @@ struct XMLScanner {
         let n = data.count
         var i = start + 2
         let nameFrom = i
-        i = try name(data, from: i, what: "an element name after \"</\"")
         let tagID = Int(rows.tag[top])
+        // The usual end tag: the start tag's name in ASCII, byte for byte, then ">" (what the
+        // steps below find, found with one compare).
+        let length = tagPlaces[tagID].count
+        if tagASCII[tagID], nameFrom + length < n, data[nameFrom + length] == UInt8(ascii: ">"),
+           Self.equal(data, Int(rows.nameStart[top]), nameFrom, length) {
+            return nameFrom + length + 1
+        }
+        i = try name(data, from: i, what: "an element name after \"</\"")
         var tag: String { tagNames[tagID] }   // for messages
         // The start tag's name: the bytes of its tag's name where they start in that tag.
         let nameLength = tagPlaces[tagID].count
@@ -966,6 +975,7 @@ struct XMLScanner {
         if let known = tags[hash], Self.same(d, UInt32(known.from), UInt32(known.to), from, to) { return known.id }
         tagNames.append(String(decoding: UnsafeBufferPointer(rebasing: d[from..<to]), as: UTF8.self))
         tagPlaces.append(from..<to)
+        tagASCII.append(!d[from..<to].contains(where: { $0 >= 0x80 }))
         let id = Int32(tagNames.count - 1)
         tags[hash] = (from, to, id)
         return id

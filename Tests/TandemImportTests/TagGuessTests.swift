@@ -53,6 +53,34 @@ struct TagGuessTests {
         }
     }
 
+    @Test("end tags: the open element's name and \">\" taken at once; names over ASCII, spaces before \">\" and other names read as before")
+    func endTags() throws {
+        // Places counted character by character after end tags of every kind.
+        var random = SplitMix64(seed: 37)
+        let names = ["node", "nodé", "nœud", "x", "android.widget.LinearLayout"]
+        for _ in 0..<20 {
+            var out = "<hierarchy>\n"
+            for _ in 0..<30 {
+                let name = names[Int(random.next() % UInt64(names.count))]
+                let close = ["</\(name)>", "</\(name) >", "</\(name)\n>"][Int(random.next() % 3)]
+                out += "  <\(name) a=\"é\">\n    <x b=\"1\"/>" + close + "<y c=\"ü\"/>\n"
+            }
+            try IndentationTests.expectPlaces(Array((out + "</hierarchy>\n").utf8), "end tags")
+        }
+        // A name that only begins or ends like the open one, one over ASCII, the end cut off.
+        let cases: [(String, String)] = [
+            ("<h><node a=\"1\"></nodeX></h>", "t.xml:1:16: malformed XML: </nodeX> does not match <node> (opened at line 1, column 4)"),
+            ("<h><nodeX a=\"1\"></node></h>", "t.xml:1:17: malformed XML: </node> does not match <nodeX> (opened at line 1, column 4)"),
+            ("<h><node a=\"1\"></nod></h>", "t.xml:1:16: malformed XML: </nod> does not match <node> (opened at line 1, column 4)"),
+            ("<h><nodé a=\"1\"></node></h>", "t.xml:1:16: malformed XML: </node> does not match <nodé> (opened at line 1, column 4)"),
+            ("<h><node a=\"1\"></node x></h>", "t.xml:1:23: malformed XML: \">\" was expected to end </node>"),
+            ("<h><node a=\"1\"></node", "t.xml:1:22: malformed XML: the file ends inside the end tag </node> in <node> (opened at line 1, column 4); is it truncated?"),
+        ]
+        for (xml, expected) in cases {
+            #expect(XMLScannerTests.refusal(xml) == expected, "\(xml)")
+        }
+    }
+
     @Test("refusals after a guessed name name their own place")
     func refusals() {
         let row = "<r><nodé a=\"1\"/><node b=\"2\"/></r>"
