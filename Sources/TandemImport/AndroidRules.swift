@@ -1,4 +1,5 @@
 import Foundation
+import CByteScan
 import TandemModel
 
 /// What an Android view class is, as TalkBack and a VoiceOver user hear it: one row a class
@@ -329,8 +330,12 @@ struct AndroidRules {
         try tree.bytes.withUnsafeBufferPointer { (d) throws(ImportError) in
           try places.withUnsafeMutableBufferPointer { (places) throws(ImportError) in
             for i in 0..<n {
-                // No asks ahead here (stop 30's were for three passes; in one they cost more
-                // instructions than the waits they saved, Docs/benchmarks.md#import-stop-35).
+                // The bytes of the last attribute eight nodes on asked for (UiAutomator writes
+                // bounds last): the page is out of the cache once the reader has passed it.
+                if i + 8 < n {
+                    let a = tree.attributes[i + 8]
+                    if a.lowerBound < a.upperBound { cbytescan_prefetch(d.baseAddress! + Int(tree.spans[Int(a.upperBound) - 1].valueFrom)) }
+                }
                 let f = AndroidFacts.at(i, tree, d, places.baseAddress!, copiedFrom: facts)
                 facts.initializeElement(at: i, to: f)
                 var p: (Double, Double, Double, Double)?
