@@ -335,6 +335,9 @@ struct AndroidRules {
                 if i + 8 < n {
                     let a = tree.attributes[i + 8]
                     if a.lowerBound < a.upperBound { cbytescan_prefetch(d.baseAddress! + Int(tree.spans[Int(a.upperBound) - 1].valueFrom)) }
+                    // And its text's, where the last node of its tag had one (`hasText` reads it).
+                    let text = places[tree.slot(i + 8)].text
+                    if text >= 0, a.lowerBound + text < a.upperBound { cbytescan_prefetch(d.baseAddress! + Int(tree.spans[Int(a.lowerBound + text)].valueFrom)) }
                 }
                 let f = AndroidFacts.at(i, tree, d, places.baseAddress!, copiedFrom: facts)
                 facts.initializeElement(at: i, to: f)
