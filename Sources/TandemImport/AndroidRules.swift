@@ -338,6 +338,11 @@ struct AndroidRules {
                     // And its text's, where the last node of its tag had one (`hasText` reads it).
                     let text = places[tree.slot(i + 8)].text
                     if text >= 0, a.lowerBound + text < a.upperBound { cbytescan_prefetch(d.baseAddress! + Int(tree.spans[Int(a.lowerBound + text)].valueFrom)) }
+                    // And the first flag the reader did not copy (a switch's `checked`), read by its value.
+                    let read = places[tree.slot(i + 8)].flagPlaces & ~tree.copied[i + 8]
+                    if read != 0, Int(a.lowerBound) + read.trailingZeroBitCount < Int(a.upperBound) {
+                        cbytescan_prefetch(d.baseAddress! + Int(tree.spans[Int(a.lowerBound) + read.trailingZeroBitCount].valueFrom))
+                    }
                 }
                 let f = AndroidFacts.at(i, tree, d, places.baseAddress!, copiedFrom: facts)
                 facts.initializeElement(at: i, to: f)
