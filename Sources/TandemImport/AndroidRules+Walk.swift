@@ -95,10 +95,12 @@ extension AndroidRules {
     }
 
     /// Where a resource id's name starts and whether it is ASCII (`resourceName`), for the
-    /// value at `from` of `count` bytes (`count` -1: none yet).
+    /// value at `from` of `count` bytes (`count` -1: none yet), which is the resource id's text
+    /// in node `owner` (-1: none known).
     struct ResourceIDName {
         var from = 0, count = -1, start = 0
         var ascii = false
+        var owner = -1
     }
 
     /// What the id is made from: the resource id's name (`com.example:id/save` → `save`), else
@@ -111,12 +113,20 @@ extension AndroidRules {
             // by byte as `range(of:)` finds it; written plainly, a part of the page.
             let s = p.spans[Int(f.resourceID)]
             if !s.raw {
+                // Whose text it is: the template's where the reader copied it (`PageTree.copied`),
+                // so a list's rows find their row's resource id without reading its bytes.
+                let place = Int(f.resourceID) - Int(p.tree.attributes[i].lowerBound)
+                let t = Int(p.tree.template[i])
+                let owner = t >= 0 && place < 64 && p.tree.copied[i] >> UInt64(place) & 1 != 0 ? t : i
                 let from = Int(s.valueFrom), count = Int(s.valueTo) - from
                 let last = p.lastResourceID
-                if last.pointee.count != count || !XMLScanner.equal(p.d, last.pointee.from, from, count) {
-                    let u = UnsafeBufferPointer(start: p.d.baseAddress! + from, count: count)
-                    let (start, ascii) = resourceName(u, readable: p.d.count - from)
-                    last.pointee = ResourceIDName(from: from, count: count, start: start, ascii: ascii)
+                if last.pointee.owner != owner {
+                    if last.pointee.count != count || !XMLScanner.equal(p.d, last.pointee.from, from, count) {
+                        let u = UnsafeBufferPointer(start: p.d.baseAddress! + from, count: count)
+                        let (start, ascii) = resourceName(u, readable: p.d.count - from)
+                        last.pointee = ResourceIDName(from: from, count: count, start: start, ascii: ascii)
+                    }
+                    last.pointee.owner = owner
                 }
                 if last.pointee.ascii { return .value(f.resourceID, skip: Int32(last.pointee.start)) }
             }
